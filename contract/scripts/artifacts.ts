@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { DO_NOT_EDIT, renderOpenApiDocument } from '../src/openapi';
+
+/** A file that `npm run generate` writes, with the content it must have. */
+export interface Artifact {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the repository root, for messages. */
+  name: string;
+  content: string;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every generated file, rendered in memory from the contract. */
+export async function renderArtifacts(): Promise<Artifact[]> {
+  const openapi = renderOpenApiDocument();
+  const ast = await openapiTS(JSON.parse(openapi), { alphabetize: false, silent: true });
+  const types = `// ${DO_NOT_EDIT}\n// Source: contract/openapi.json, through openapi-typescript.\n\n${astToString(ast)}`;
+  return [
+    { name: 'contract/openapi.json', path: `${root}contract/openapi.json`, content: openapi },
+    {
+      name: 'packages/sdk/src/generated/openapi.ts',
+      path: `${root}packages/sdk/src/generated/openapi.ts`,
+      content: types,
+    },
+  ];
+}

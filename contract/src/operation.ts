@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './envelope';
+import type { FeaturePermission } from './primitives';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Resource areas; each becomes an OpenAPI tag. */
+export const tags = {
+  Scopes: 'Scope of the calling access key.',
+  Management: 'Preview-then-commit configuration of workspace objects.',
+  Workspaces: 'Workspaces and their settings.',
+  'Time series': 'Time series (time dimensions) of a workspace.',
+  Dimensions: 'Dimensions of a workspace.',
+  Measures: 'Measures (indicators) of a workspace.',
+  'Member groups': 'Row and model permissions of member groups.',
+  Members: 'Model permissions of single members.',
+  Accounts: 'User accounts.',
+  Auth: 'Login-data validation.',
+  extensions: 'Endpoints of the reference server that the spec does not list (see docs/spec-gaps.md).',
+} as const;
+export type Tag = keyof typeof tags;
+
+/**
+ * How the key may be presented. `bearer`: only `Authorization: Bearer <key>`;
+ * `bearerOrKey`: also the bare `Authorization: <key>` form the spec shows for some endpoints.
+ */
+export type KeyForm = 'bearer' | 'bearerOrKey';
+
+/** One method+path of the API: everything the server, the mock, the SDK and the document need. */
+export interface OperationSpec {
+  readonly method: HttpMethod;
+  /** OpenAPI path template, e.g. `/openapi/v1/workspaces/{workspaceId}/`. */
+  readonly path: `/${string}/`;
+  readonly tag: Tag;
+  readonly summary: string;
+  readonly description?: string;
+  /** Feature permission the key needs; `null` when any valid key will do. */
+  readonly permission: FeaturePermission | null;
+  readonly keyForm?: KeyForm;
+  /** Added by the reference server; tagged `extensions` in the document. */
+  readonly extension?: boolean;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly headers?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** Schema of `data` on success; absent when the success envelope has no `data`. */
+  readonly data?: z.ZodType;
+  /** Error codes beyond the ones every operation can return (400, 401, 403, 500, 503). */
+  readonly errors?: readonly ErrorCode[];
+}
+
+/** Identity function that keeps the literal type of an operation. */
+export function defineOperation<const T extends OperationSpec>(spec: T): T {
+  return spec;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Raw<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives once the request has been validated. */
+export interface ParsedRequest<Op extends OperationSpec> {
+  params: Parsed<Op['params']>;
+  query: Parsed<Op['query']>;
+  headers: Parsed<Op['headers']>;
+  body: Parsed<Op['body']>;
+}
+
+/** The `data` a handler returns on success (`undefined` for envelope-only answers). */
+export type SuccessData<Op extends OperationSpec> = Raw<Op['data']>;

@@ -1,0 +1,48 @@
+import { ERROR_CODES, type ErrorCode } from './envelope';
+import type { OperationSpec } from './operation';
+import { accountOperations } from './resources/accounts';
+import { authOperations } from './resources/auth';
+import { dimensionOperations } from './resources/dimensions';
+import { managementOperations } from './resources/management';
+import { measureOperations } from './resources/measures';
+import { memberGroupOperations } from './resources/member-groups';
+import { memberOperations } from './resources/members';
+import { scopeOperations } from './resources/scopes';
+import { timeSeriesOperations } from './resources/time-series';
+import { workspaceOperations } from './resources/workspaces';
+
+/** Every operation of the API, keyed by its operationId. */
+export const operations = {
+  ...scopeOperations,
+  ...managementOperations,
+  ...workspaceOperations,
+  ...timeSeriesOperations,
+  ...dimensionOperations,
+  ...measureOperations,
+  ...memberGroupOperations,
+  ...memberOperations,
+  ...accountOperations,
+  ...authOperations,
+} satisfies Record<string, OperationSpec>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+export const operationIds = Object.keys(operations) as OperationId[];
+
+/** Every operation widened to the common spec type, for code that treats them alike. */
+export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpec]> = operationIds.map(
+  (operationId) => [operationId, operations[operationId]] as const,
+);
+
+/** Errors every operation can answer with. */
+const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 500, 503];
+
+/** The error codes an operation declares: the common ones, 404 with path ids, 413 with a body, and its own. */
+export function errorCodesOf(op: OperationSpec): ErrorCode[] {
+  const codes = new Set<ErrorCode>(ALWAYS);
+  if (op.params) codes.add(404);
+  if (op.body) codes.add(413);
+  for (const code of op.errors ?? []) codes.add(code);
+  return ERROR_CODES.filter((code) => codes.has(code));
+}

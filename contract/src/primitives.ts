@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Scalars shared by several resources. Limits that the spec leaves open ("not shown") are
+ * decided here once and recorded in docs/spec-gaps.md.
+ */
+
+/** Largest id the storage layer hands out (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+/** Short texts: names, keywords, labels, login names. */
+export const SHORT_TEXT_MAX = 255;
+/** Long texts: descriptions, introductions, corpus content is longer (see management). */
+export const LONG_TEXT_MAX = 4096;
+/** Items in one batch request (create-…, update-…, delete-…). */
+export const BATCH_MAX = 1000;
+
+export const Id = z.number().int().min(1).max(MAX_ID);
+
+/**
+ * An integer that arrives as text (path and query parameters). Only whole decimal numbers are
+ * converted, so "12abc" or "" fail with a clear message instead of becoming NaN or 0.
+ */
+export function intFromText<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value),
+    schema,
+  );
+}
+
+export const IdParam = intFromText(Id);
+
+export const ShortText = z.string().max(SHORT_TEXT_MAX);
+export const LongText = z.string().max(LONG_TEXT_MAX);
+export const NonEmptyShortText = z.string().trim().min(1).max(SHORT_TEXT_MAX);
+
+/** Keyword first, then aliases. */
+export const Names = z
+  .array(NonEmptyShortText)
+  .min(1)
+  .max(50)
+  .meta({ id: 'Names', description: 'The first entry is the keyword, the rest are aliases.' });
+
+/** An account uid: uuid4 in the spec; the reference server also accepts any uuid it issued. */
+export const AccountUid = z.uuid({ version: 'v4' }).meta({ description: 'Account uid (uuid4).' });
+
+/** Feature permissions a key can carry. An empty list means "not restricted". */
+export const FeaturePermission = z.enum(['auth', 'account', 'workspace', 'data', 'task', 'embed']).meta({
+  id: 'FeaturePermission',
+  description:
+    'auth = login, account = user management, workspace = workspace management, data = data query, task = asynchronous task management, embed = vector service.',
+});
+export type FeaturePermission = z.infer<typeof FeaturePermission>;
+
+/** Field data types used by time series, dimensions and mapping tables (spec: not shown). */
+export const DataType = z.enum(['string', 'int', 'float', 'bool', 'date', 'datetime', 'timestamp']).meta({
+  id: 'DataType',
+  description:
+    'Data type of a source field. Allowed values are not shown in the spec; see docs/spec-gaps.md.',
+});
+
+/** Time units of a time series (spec: not shown). */
+export const TimeUnit = z.enum(['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second']).meta({
+  id: 'TimeUnit',
+  description: 'Time unit. Allowed values are not shown in the spec; see docs/spec-gaps.md.',
+});
+
+/** Operators of row-permission rules and dimension keyword filters. */
+export const MatchOperator = z
+  .enum(['contain', 'equal', 'startswith', 'endswith', 'isNull'])
+  .meta({ id: 'MatchOperator' });
+
+/** A model as other objects reference it. */
+export const ModelRef = z
+  .object({ uid: z.string(), name: z.string() })
+  .meta({ id: 'ModelRef', description: 'A model that references the object.' });
+
+/** ISO 8601 timestamp with offset. */
+export const Timestamp = z.iso.datetime({ offset: true });

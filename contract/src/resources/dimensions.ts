@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { DataType, Id, LongText, MatchOperator, ModelRef, Names, ShortText } from '../primitives';
+import { API, batchOf, WorkspacePath } from './common';
+
+export const MAPPING_TYPE = 'mapping';
+
+export const DimensionType = z.enum([...DataType.options, MAPPING_TYPE]).meta({
+  id: 'DimensionType',
+  description:
+    'Data type of the dimension. The spec does not show which value is the mapping type; it is `mapping` here, and `baseField` is required with it and refused without it.',
+});
+
+export const BaseField = z
+  .object({
+    choice: z.record(z.string(), z.string()).meta({ description: 'Mapping table: stored value -> label.' }),
+    typeBeforeMap: DataType,
+    typeAfterMap: DataType,
+  })
+  .meta({ id: 'BaseField', description: 'Mapping of a `mapping` dimension.' });
+
+export const KeywordFilter = z
+  .object({
+    operator: MatchOperator,
+    values: z.array(ShortText).max(1000),
+  })
+  .meta({
+    id: 'KeywordFilter',
+    description: 'Filter used when synchronising dimension keywords (element shape not shown in the spec).',
+  });
+
+export const SubDimension = z.object({ prop: ShortText }).meta({ id: 'SubDimension' });
+
+/** Writable fields; `type`, `format` and `names` are required by the spec. */
+export const dimensionFields = {
+  type: DimensionType,
+  format: ShortText.meta({ description: 'Display type.' }),
+  names: Names,
+  rating: z.number().int().optional().meta({ description: 'Score. Default 0.' }),
+  description: LongText.optional(),
+  isKeyword: z.boolean().optional().meta({ description: 'Used as keyword. Default false.' }),
+  autoGroup: z.boolean().optional().meta({ description: 'Automatic grouping. Default false.' }),
+  baseField: BaseField.optional().meta({
+    description: 'Required when `type` is `mapping`, refused otherwise.',
+  }),
+  enableSubDimensionExplorer: z.boolean().optional().meta({ description: 'Default false.' }),
+  keywordFilters: z.array(KeywordFilter).max(100).optional(),
+  subDimensions: z.array(SubDimension).max(100).optional(),
+};
+
+type MappingCheck = { type: string; baseField?: unknown };
+
+/** The spec's cross-field rule: `baseField` goes with the mapping type and only with it. */
+export function checkMapping(value: MappingCheck, ctx: z.RefinementCtx): void {
+  if (value.type === MAPPING_TYPE && value.baseField === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['baseField'],
+      message: 'baseField is required when type is "mapping"',
+    });
+  }
+  if (value.type !== MAPPING_TYPE && value.baseField !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['baseField'],
+      message: 'baseField is only allowed when type is "mapping"',
+    });
+  }
+}
+
+export const DimensionCreate = z
+  .strictObject(dimensionFields)
+  .superRefine(checkMapping)
+  .meta({ id: 'DimensionCreate' });
+
+export const DimensionUpdate = z
+  .strictObject({ id: Id, ...dimensionFields })
+  .superRefine(checkMapping)
+  .meta({
+    id: 'DimensionUpdate',
+    description: 'A full dimension with its id; optional fields omitted keep their value.',
+  });
+
+export const Dimension = z
+  .object({
+    id: Id,
+    type: DimensionType,
+    format: z.string(),
+    names: Names,
+    rating: z.number().int(),
+    description: z.string(),
+    isKeyword: z.boolean(),
+    autoGroup: z.boolean(),
+    baseField: BaseField.optional().meta({ description: 'Present only for the mapping type.' }),
+    enableSubDimensionExplorer: z.boolean(),
+    keywordFilters: z.array(KeywordFilter),
+    subDimensions: z.array(SubDimension),
+    models: z.array(ModelRef).meta({ description: 'Models that reference the dimension.' }),
+    used: z.boolean().meta({ description: 'Whether a model references it.' }),
+  })
+  .meta({ id: 'Dimension' });
+
+const base = `${API}/workspaces/{workspaceId}/dimensions/` as const;
+
+export const dimensionOperations = {
+  listDimensions: defineOperation({
+    method: 'get',
+    path: base,
+    tag: 'Dimensions',
+    summary: 'List dimensions',
+    permission: 'workspace',
+    params: WorkspacePath,
+    data: z.array(Dimension),
+  }),
+  createDimensions: defineOperation({
+    method: 'post',
+    path: `${base}create-dimensions/`,
+    tag: 'Dimensions',
+    summary: 'Create dimensions in one batch',
+    description: 'All or nothing: an invalid item rejects the batch and the error names its index.',
+    permission: 'workspace',
+    params: WorkspacePath,
+    body: z.strictObject({ dimensions: batchOf(DimensionCreate) }),
+    data: z.array(Dimension),
+  }),
+  updateDimensions: defineOperation({
+    method: 'put',
+    path: `${base}update-dimensions/`,
+    tag: 'Dimensions',
+    summary: 'Update dimensions in one batch',
+    description:
+      'The spec carries the items under the key `measures` (sic); `dimensions` is accepted as an alias. All or nothing: an invalid item or unknown id rejects the batch and the error names its index.',
+    permission: 'workspace',
+    params: WorkspacePath,
+    body: z.union([
+      z.strictObject({ measures: batchOf(DimensionUpdate) }),
+      z.strictObject({ dimensions: batchOf(DimensionUpdate) }),
+    ]),
+    data: z.array(Dimension),
+  }),
+  deleteDimensions: defineOperation({
+    method: 'delete',
+    path: `${base}delete-dimensions/`,
+    tag: 'Dimensions',
+    summary: 'Delete dimensions in one batch',
+    description:
+      'All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index.',
+    permission: 'workspace',
+    params: WorkspacePath,
+    body: z.strictObject({ dimensionIds: batchOf(Id) }),
+    errors: [409],
+  }),
+};

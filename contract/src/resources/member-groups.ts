@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { Id, IdParam, NonEmptyShortText } from '../primitives';
+import { API, WorkspacePath } from './common';
+import {
+  ModelPermission,
+  ModelPermissionInput,
+  ModelPermissionSwitch,
+  ModelPermissionSwitchInput,
+  RowPermissionSetting,
+  RowPermissionSettingInput,
+  RowPermissionSwitch,
+  RowPermissionSwitchInput,
+} from './permissions';
+
+export const MemberGroup = z.object({ id: Id, name: z.string() }).meta({
+  id: 'MemberGroup',
+  description: 'Reference-server extension: the spec shows no member-group record.',
+});
+
+const MemberGroupPath = WorkspacePath.extend({ member_groups_pk: IdParam });
+const groups = `${API}/workspaces/{workspaceId}/member-groups/` as const;
+const group = `${groups}{member_groups_pk}/` as const;
+
+export const memberGroupOperations = {
+  listMemberGroups: defineOperation({
+    method: 'get',
+    path: groups,
+    tag: 'Member groups',
+    extension: true,
+    summary: 'List member groups',
+    permission: 'workspace',
+    params: WorkspacePath,
+    data: z.array(MemberGroup),
+  }),
+  createMemberGroup: defineOperation({
+    method: 'post',
+    path: groups,
+    tag: 'Member groups',
+    extension: true,
+    summary: 'Create a member group',
+    permission: 'workspace',
+    params: WorkspacePath,
+    body: z.strictObject({ name: NonEmptyShortText }),
+    data: MemberGroup,
+    errors: [409],
+  }),
+  deleteMemberGroup: defineOperation({
+    method: 'delete',
+    path: group,
+    tag: 'Member groups',
+    extension: true,
+    summary: 'Delete a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+  }),
+  getMemberGroupRowPermissionSwitch: defineOperation({
+    method: 'get',
+    path: `${group}enable-row-permission/`,
+    tag: 'Member groups',
+    summary: 'Get the row permission switch of a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    data: RowPermissionSwitch,
+  }),
+  setMemberGroupRowPermissionSwitch: defineOperation({
+    method: 'put',
+    path: `${group}enable-row-permission/`,
+    tag: 'Member groups',
+    summary: 'Switch row permission of a member group on or off',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    body: RowPermissionSwitchInput,
+    data: RowPermissionSwitch,
+  }),
+  getMemberGroupRowPermission: defineOperation({
+    method: 'get',
+    path: `${group}row-permission/`,
+    tag: 'Member groups',
+    summary: 'Get the row permission rules of a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    data: RowPermissionSetting,
+  }),
+  setMemberGroupRowPermission: defineOperation({
+    method: 'put',
+    path: `${group}row-permission/`,
+    tag: 'Member groups',
+    summary: 'Replace the row permission rules of a member group',
+    description:
+      'Each rule: `effect` allow|deny, `resource` a dimension keyword of the workspace, `operator` one of five, `modelUids` non-empty when given, each model existing and containing the dimension.',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    body: RowPermissionSettingInput,
+    data: RowPermissionSetting,
+  }),
+  getMemberGroupModelPermissionSwitch: defineOperation({
+    method: 'get',
+    path: `${group}enable-model-permission/`,
+    tag: 'Member groups',
+    summary: 'Get the model permission switch of a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    data: ModelPermissionSwitch,
+  }),
+  setMemberGroupModelPermissionSwitch: defineOperation({
+    method: 'put',
+    path: `${group}enable-model-permission/`,
+    tag: 'Member groups',
+    summary: 'Switch model permission of a member group on or off',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    body: ModelPermissionSwitchInput,
+    data: ModelPermissionSwitch,
+  }),
+  getMemberGroupModelPermission: defineOperation({
+    method: 'get',
+    path: `${group}model-permission/`,
+    tag: 'Member groups',
+    summary: 'Get the model permission of a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    data: ModelPermission,
+  }),
+  setMemberGroupModelPermission: defineOperation({
+    method: 'put',
+    path: `${group}model-permission/`,
+    tag: 'Member groups',
+    summary: 'Set the model permission of a member group',
+    permission: 'workspace',
+    params: MemberGroupPath,
+    body: ModelPermissionInput,
+    data: ModelPermission,
+  }),
+};
