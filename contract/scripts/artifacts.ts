@@ -27,3 +27,30 @@ export async function renderArtifacts(): Promise<Artifact[]> {
     },
   ];
 }
+
+const FIX = 'run `npm run generate` and commit the result.';
+
+/** Compares rendered artifacts with the files on disk; one message per file that differs. */
+export async function driftOf(
+  artifacts: Artifact[],
+  read: (path: string) => Promise<string>,
+): Promise<string[]> {
+  const messages: string[] = [];
+  for (const artifact of artifacts) {
+    let committed: string;
+    try {
+      committed = await read(artifact.path);
+    } catch {
+      messages.push(`${artifact.name} is missing: ${FIX}`);
+      continue;
+    }
+    if (committed === artifact.content) continue;
+    const have = committed.split('\n');
+    const want = artifact.content.split('\n');
+    const line = want.findIndex((text, index) => have[index] !== text) + 1 || want.length + 1;
+    messages.push(
+      `${artifact.name} is out of date with the contract (first difference on line ${line}): ${FIX}`,
+    );
+  }
+  return messages;
+}

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi';
+import { operationEntries } from './operations';
+
+const document = buildOpenApiDocument();
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  responses?: Record<string, unknown>;
+};
+const documentOperations = Object.values(document.paths ?? {}).flatMap((item) =>
+  Object.values(item as Record<string, Operation>),
+);
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lints clean with Redocly (zero errors, zero warnings)', async () => {
+    const run = promisify(execFile);
+    const cli = `${root}node_modules/.bin/redocly`;
+    const { stdout } = await run(
+      cli,
+      ['lint', 'contract/openapi.json', '--config', 'contract/redocly.yaml', '--format', 'json'],
+      {
+        cwd: root,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: Record<string, number> };
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
+  it('has one operation per contract entry, each with an id, summary, tag, security and error responses', () => {
+    expect(documentOperations).toHaveLength(operationEntries.length);
+    for (const op of documentOperations) {
+      expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.summary).toBeTruthy();
+      expect(op.tags?.length).toBeGreaterThan(0);
+      expect(op.security?.length).toBeGreaterThan(0);
+      expect(Object.keys(op.responses ?? {})).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '500']),
+      );
+    }
+  });
+
+  it('declares the error envelope on every error response', () => {
+    for (const op of documentOperations) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (status === '200') continue;
+        expect(JSON.stringify(response)).toContain('#/components/schemas/ErrorEnvelope');
+      }
+    }
+  });
+
+  it('accepts only the Bearer form on /scopes/ and both key forms elsewhere', () => {
+    const scope = documentOperations.find((op) => op.operationId === 'getScope');
+    expect(scope?.security).toEqual([{ accessKey: [] }]);
+    const others = documentOperations.filter((op) => op.operationId !== 'getScope');
+    for (const op of others) expect(op.security).toEqual([{ accessKey: [] }, { connectionKey: [] }]);
+  });
+});

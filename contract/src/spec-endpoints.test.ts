@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import openapi from '../openapi.json' with { type: 'json' };
+import { expandCollections, parseSpecEndpoints } from './spec-endpoints';
+
+const specPath = new URL('../../../shared/spec/service-interface.md', import.meta.url);
+const spec = readFileSync(specPath, 'utf8');
+const specEndpoints = parseSpecEndpoints(spec);
+
+type PathItem = Record<string, { tags?: string[] }>;
+const documented = Object.entries(openapi.paths as Record<string, PathItem>).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, tags: op.tags ?? [] })),
+);
+const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
+
+describe('the spec parser', () => {
+  it.each([
+    ['an absolute path', '| GET | /openapi/v1/scopes/ | h | d |', 'GET /openapi/v1/scopes/'],
+    [
+      'a suffix under Base',
+      'Base: `/a/`\n\n| Method | Path suffix |\n| POST | create-x/ | b | d |',
+      'POST /a/create-x/',
+    ],
+    ['(none) under Base', 'Base: `/a/`\n| GET | (none) | b | d |', 'GET /a/'],
+    ['a path under Prefix', 'Prefix: `/m/`\n| GET | {collection}/ | none | d |', 'GET /m/{collection}/'],
+  ])('reads %s', (_name, table, want) => {
+    const found = parseSpecEndpoints(`# x\n\n## Endpoints\n\n${table}\n\n## Next\n| GET | /ignored/ |`);
+    expect(found.map(key)).toEqual([want]);
+  });
+
+  it('finds the 56 method+path pairs of the spec (the member batch form shares its pair)', () => {
+    expect(specEndpoints).toHaveLength(56);
+  });
+});
+
+describe('openapi.json against the spec', () => {
+  it('holds every method+path pair of the endpoint tables, {collection} expanded per object kind', () => {
+    const have = new Set(documented.map(key));
+    const missing = expandCollections(specEndpoints)
+      .map(key)
+      .filter((pair) => !have.has(pair));
+    expect(missing).toEqual([]);
+  });
+
+  it('holds nothing under /openapi/v1/ that is neither in the spec nor tagged extensions', () => {
+    const inSpec = new Set(expandCollections(specEndpoints).map(key));
+    const extra = documented
+      .filter(
+        (e) => e.path.startsWith('/openapi/v1/') && !inSpec.has(key(e)) && !e.tags.includes('extensions'),
+      )
+      .map(key);
+    expect(extra).toEqual([]);
+  });
+
+  it('tags as extensions only what the spec does not list', () => {
+    const inSpec = new Set(expandCollections(specEndpoints).map(key));
+    const wronglyTagged = documented
+      .filter((e) => e.tags.includes('extensions') && inSpec.has(key(e)))
+      .map(key);
+    expect(wronglyTagged).toEqual([]);
+  });
+});
