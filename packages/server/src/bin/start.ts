@@ -1,3 +1,24 @@
-// Placeholder until the reference server lands: say so loudly instead of failing silently.
-console.error('wsadmin: the reference server is not implemented yet (see issue "Reference server").');
-process.exitCode = 1;
+import { readConfig } from '../node/config';
+import { startServer } from '../node/server';
+
+// `npm start`: the reference server on HOST:PORT with DATABASE_URL.
+const config = readConfig(process.env);
+const server = await startServer(config);
+console.log(`wsadmin reference server on ${server.url} (database: ${server.storage.location})`);
+console.log(
+  `  API:  ${server.url}/openapi/v1/   docs: ${server.url}/docs   document: ${server.url}/openapi.json`,
+);
+if (server.createdKeySecret) {
+  console.log(`  Created an unrestricted access key; it is shown only now:\n  ${server.createdKeySecret}`);
+}
+if (config.testClock) console.log('  Test clock enabled: POST /__test__/clock/ {"advanceSeconds": N}');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`wsadmin: ${signal}, shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

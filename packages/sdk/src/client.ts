@@ -1,0 +1,107 @@
+import createFetchClient, { type Client } from 'openapi-fetch';
+import { createCall } from './call';
+import { ConfigurationError } from './errors';
+import type { paths } from './generated/openapi';
+import { type AccountsApi, accounts } from './resources/accounts';
+import { type AuthApi, auth } from './resources/auth';
+import { type DimensionsApi, dimensions } from './resources/dimensions';
+import { type ManagementFactory, management } from './resources/management';
+import { type MeasuresApi, measures } from './resources/measures';
+import { type MemberGroupsFactory, memberGroups } from './resources/member-groups';
+import { type MembersFactory, members } from './resources/members';
+import { type ScopesApi, scopes } from './resources/scopes';
+import { type TimeSeriesApi, timeSeries } from './resources/time-series';
+import { type WorkspacesApi, workspaces } from './resources/workspaces';
+import { mirror, type SafeClient } from './safe';
+import { createTransport, defaultSleep, type RetryPolicy } from './transport';
+
+export interface ClientOptions {
+  /** Where the service runs, e.g. `https://wsadmin.example.com` (paths start with `/openapi/v1/`). */
+  baseUrl: string;
+  /** Access key; sent as `Authorization: Bearer <key>`. */
+  key: string;
+  /**
+   * The fetch to use. Default: `globalThis.fetch`, looked up on every call, so a fetch patched
+   * later (MSW, test spies) is still used.
+   */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Per-attempt timeout in milliseconds, body included. Default 30 000; 0 switches it off. */
+  timeoutMs?: number;
+  /** Retry count (default 2), or the full policy. */
+  retries?: number | RetryPolicy;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** The resource-shaped facade. Every method resolves with the envelope's `data` or throws a `WsadminError`. */
+export interface Facade {
+  /** Scope of the calling key. */
+  readonly scopes: ScopesApi;
+  /** Workspaces and their settings. */
+  readonly workspaces: WorkspacesApi;
+  /** Time series (time dimensions) of a workspace. */
+  readonly timeSeries: TimeSeriesApi;
+  /** Dimensions of a workspace (batch endpoints). */
+  readonly dimensions: DimensionsApi;
+  /** Measures of a workspace (batch endpoints). */
+  readonly measures: MeasuresApi;
+  /** Member groups of a workspace and their row and model permissions. */
+  readonly memberGroups: MemberGroupsFactory;
+  /** Members of a workspace and their model permissions. */
+  readonly members: MembersFactory;
+  /** User accounts. */
+  readonly accounts: AccountsApi;
+  /** Login-data validation. */
+  readonly auth: AuthApi;
+  /** The preview-then-commit management interface of a workspace, with `apply()`. */
+  readonly management: ManagementFactory;
+}
+
+export interface WsadminClient extends Facade {
+  /** The same facade in the non-throwing style: every call resolves with `{ data, error }`. */
+  readonly safe: SafeClient;
+  /** The typed openapi-fetch client underneath (envelopes not unwrapped; retries and timeout apply). */
+  readonly raw: Client<paths>;
+}
+
+/**
+ * Creates a client. Throws `ConfigurationError` when `baseUrl` or `key` is missing.
+ *
+ * @example
+ * import { createClient } from '@wsadmin/sdk';
+ *
+ * const client = createClient({ baseUrl: 'https://wsadmin.example.com', key: process.env.WSADMIN_KEY ?? '' });
+ * const workspaces = await client.workspaces.list({ q: 'sales' });
+ */
+export function createClient(options: ClientOptions): WsadminClient {
+  const {
+    baseUrl,
+    key,
+    fetch = (request) => globalThis.fetch(request),
+    timeoutMs = 30_000,
+    headers,
+  } = options;
+  if (!baseUrl || typeof baseUrl !== 'string')
+    throw new ConfigurationError('createClient: baseUrl is required');
+  if (!key || typeof key !== 'string') throw new ConfigurationError('createClient: key is required');
+  const policy = typeof options.retries === 'number' ? { limit: options.retries } : (options.retries ?? {});
+  const raw = createFetchClient<paths>({
+    baseUrl,
+    fetch: createTransport(fetch, timeoutMs, policy),
+    headers: { ...headers, Authorization: `Bearer ${key}` },
+  });
+  const ctx = { call: createCall(raw), sleep: policy.sleep ?? defaultSleep };
+  const facade: Facade = {
+    scopes: scopes(ctx),
+    workspaces: workspaces(ctx),
+    timeSeries: timeSeries(ctx),
+    dimensions: dimensions(ctx),
+    measures: measures(ctx),
+    memberGroups: memberGroups(ctx),
+    members: members(ctx),
+    accounts: accounts(ctx),
+    auth: auth(ctx),
+    management: management(ctx),
+  };
+  return { ...facade, safe: mirror(facade), raw };
+}

@@ -1,0 +1,118 @@
+import type { ErrorIssue, ErrorReason } from './types';
+
+/**
+ * One hierarchy for everything a call can fail with. `operationId` names the operation of the
+ * failed call (absent for errors raised outside a call, e.g. `ConfigurationError`).
+ */
+export class WsadminError extends Error {
+  /** operationId of the failed call, e.g. `'getWorkspace'`. */
+  operationId: string | undefined;
+
+  constructor(message: string, options?: { cause?: unknown; operationId?: string | undefined }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.operationId = options?.operationId;
+  }
+}
+
+/** The server answered with an error envelope (`errcode` other than 200), whatever the HTTP status. */
+export class ApiError<Code extends number = number> extends WsadminError {
+  /** `errcode` of the envelope, e.g. 409. */
+  readonly errcode: Code;
+  /** `errmsg` of the envelope: what is wrong, naming the field or the problem. */
+  readonly errmsg: string;
+  /** Machine-readable reason from `data.reason`, e.g. `'revision_conflict'`. */
+  readonly reason: ErrorReason | undefined;
+  /** Every invalid field from `data.issues` (empty when the server sent none). */
+  readonly issues: ErrorIssue[];
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The raw response (its body has been read). */
+  readonly response: Response;
+
+  constructor(
+    operationId: string,
+    envelope: { errcode: Code; errmsg: string; data?: { reason?: ErrorReason; issues?: ErrorIssue[] } },
+    response: Response,
+  ) {
+    super(`${operationId}: ${envelope.errmsg} (errcode ${envelope.errcode})`, { operationId });
+    this.errcode = envelope.errcode;
+    this.errmsg = envelope.errmsg;
+    this.reason = envelope.data?.reason;
+    this.issues = envelope.data?.issues ?? [];
+    this.status = response.status;
+    this.response = response;
+  }
+}
+
+/** The request never got an answer: DNS, refused connection, reset, CORS, a dropped body. */
+export class NetworkError extends WsadminError {}
+
+/** No answer within `timeoutMs` (per attempt). */
+export class TimeoutError extends WsadminError {}
+
+/** The caller's `AbortSignal` fired. `cause` is the signal's reason. */
+export class AbortedError extends WsadminError {}
+
+/** The answer is not an envelope: not JSON, an HTML error page, an empty body, or other JSON. */
+export class InvalidResponseError extends WsadminError {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The body as text ("" when empty). */
+  readonly body: string;
+  /** The raw response (its body has been read). */
+  readonly response: Response;
+
+  constructor(operationId: string, response: Response, body: string) {
+    super(
+      `${operationId}: HTTP ${response.status}, expected a JSON envelope, got ${body ? JSON.stringify(body.slice(0, 100)) : 'an empty body'}`,
+      { operationId },
+    );
+    this.status = response.status;
+    this.body = body;
+    this.response = response;
+  }
+}
+
+/** `createClient` or a helper got unusable options (missing `baseUrl` or `key`, ...). */
+export class ConfigurationError extends WsadminError {}
+
+/**
+ * Narrows `error` to an `ApiError`, optionally with one `errcode`.
+ *
+ * @example
+ * try {
+ *   await client.management(7).dimensions.commitUpdate(11, body);
+ * } catch (error) {
+ *   if (isApiError(error, 409) && error.reason === 'revision_conflict') {
+ *     // read the detail again and preview again
+ *   }
+ * }
+ */
+export function isApiError<Code extends number = number>(
+  error: unknown,
+  errcode?: Code,
+): error is ApiError<Code> {
+  return error instanceof ApiError && (errcode === undefined || error.errcode === errcode);
+}
+
+/** Outcome of a call in the non-throwing style: exactly one of `data` and `error` is set. */
+export type Result<T> = { data: T; error?: undefined } | { data?: undefined; error: WsadminError };
+
+/**
+ * Turns a call into a `{ data, error }` result instead of a rejection. Only `WsadminError`s are
+ * captured; anything else (a bug) still rejects.
+ *
+ * @example
+ * const { data, error } = await safe(client.workspaces.get(7));
+ * if (error) console.log(error.message);
+ * else console.log(data.name);
+ */
+export async function safe<T>(promise: Promise<T>): Promise<Result<T>> {
+  try {
+    return { data: await promise };
+  } catch (error) {
+    if (error instanceof WsadminError) return { error };
+    throw error;
+  }
+}

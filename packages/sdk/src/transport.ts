@@ -1,0 +1,123 @@
+import { AbortedError, NetworkError, TimeoutError } from './errors';
+
+/** Waits `ms` milliseconds; rejects with `AbortedError` when `signal` fires first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** How failed calls are retried. */
+export interface RetryPolicy {
+  /** Retries after the first attempt. Default 2; 0 switches retries off. */
+  limit?: number;
+  /** Delay before the first retry; it doubles each time. Default 300 ms. */
+  baseDelayMs?: number;
+  /**
+   * Longest delay between attempts. Default 10 000 ms. A `Retry-After` asking for more ends the
+   * retries: the error is returned instead.
+   */
+  maxDelayMs?: number;
+  /** Injectable for tests. */
+  sleep?: Sleep;
+  /** Injectable for tests: a number in [0, 1). Default `Math.random`. */
+  random?: () => number;
+}
+
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError('aborted', { cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+
+/** Milliseconds a `Retry-After` header asks for (delta seconds or an HTTP date), or undefined. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  const ms = Number.isNaN(seconds) ? Date.parse(value) - now : seconds * 1000;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
+const retryableCode = (code: unknown) => code === 429 || (typeof code === 'number' && code >= 500);
+
+/**
+ * Wraps `fetch` with a per-attempt timeout, the caller's AbortSignal, and retries with exponential
+ * backoff and jitter. Only safe requests are retried: GET and HEAD, and requests that carry an
+ * `Idempotency-Key` (management commits). Each retry sends a clone of the very same Request, so a
+ * commit is always retried with the Idempotency-Key it was first sent with. Retried: network errors,
+ * timeouts, HTTP 429 and 5xx, and HTTP 200 answers whose envelope `errcode` is 429 or 5xx.
+ * The body is read inside the attempt, so the timeout covers it and a dropped body is a NetworkError.
+ */
+export function createTransport(
+  fetchImpl: (request: Request) => Promise<Response>,
+  timeoutMs: number,
+  policy: RetryPolicy,
+): (request: Request) => Promise<Response> {
+  const {
+    limit = 2,
+    baseDelayMs = 300,
+    maxDelayMs = 10_000,
+    sleep = defaultSleep,
+    random = Math.random,
+  } = policy;
+
+  async function attempt(request: Request): Promise<[Response, string]> {
+    const signal = request.signal;
+    const controller = new AbortController();
+    const abort = () => controller.abort(signal.reason);
+    let timedOut = false;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    signal.addEventListener('abort', abort);
+    try {
+      if (signal.aborted) throw signal.reason;
+      const response = await fetchImpl(new Request(request.clone(), { signal: controller.signal }));
+      const text = await response.text();
+      const { status, statusText, headers } = response;
+      return [new Response(text || null, { status, statusText, headers }), text];
+    } catch (cause) {
+      if (signal.aborted) throw new AbortedError('aborted', { cause: signal.reason });
+      if (timedOut) throw new TimeoutError(`no answer within ${timeoutMs} ms`, { cause });
+      throw new NetworkError(`network error: ${cause instanceof Error ? cause.message : cause}`, { cause });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
+    }
+  }
+
+  return async (request) => {
+    const safe =
+      request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key');
+    for (let n = 0; ; n++) {
+      const last = !safe || n >= limit;
+      let wait: number | undefined;
+      try {
+        const [response, text] = await attempt(request);
+        if (last) return response;
+        if (!retryableCode(response.status)) {
+          let errcode: unknown;
+          try {
+            errcode = JSON.parse(text).errcode;
+          } catch {}
+          if (!retryableCode(errcode)) return response;
+        }
+        wait = retryAfterMs(response.headers.get('retry-after'));
+        if (wait !== undefined && wait > maxDelayMs) return response;
+      } catch (error) {
+        if (last || error instanceof AbortedError) throw error;
+      }
+      const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** n);
+      await sleep(wait ?? ceiling / 2 + (random() * ceiling) / 2, request.signal);
+      if (request.signal.aborted) throw new AbortedError('aborted', { cause: request.signal.reason });
+    }
+  };
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { AccessKey } from './auth/keys';
+import type { PasswordHasher } from './auth/passwords';
+import type { Clock } from './clock';
+import type { Schema } from './storage/schema';
+import type { Storage } from './storage/storage';
+
+/** What every handler may use besides its parsed request. */
+export interface ServerContext {
+  storage: Storage;
+  clock: Clock;
+  passwords: PasswordHasher;
+}
+
+export interface HandlerContext extends ServerContext {
+  db: Kysely<Schema>;
+  /** The authenticated key of this request. */
+  key: AccessKey;
+}

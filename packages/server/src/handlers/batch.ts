@@ -1,0 +1,25 @@
+import { ApiError } from '../http/api-error';
+
+/**
+ * Runs `work` for every item of a batch, in order. An ApiError from one item is answered with the
+ * item's index in `errmsg` and in the issue path, so the caller knows which item to fix.
+ */
+export async function forEachItem<T, R>(
+  list: string,
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (const [index, item] of items.entries()) {
+    try {
+      results.push(await work(item, index));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const path = `body.${list}.${index}`;
+      throw new ApiError(error.errcode, `${path}: ${error.message}`, error.reason, [
+        { path, message: error.message },
+      ]);
+    }
+  }
+  return results;
+}

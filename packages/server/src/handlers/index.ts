@@ -1,0 +1,25 @@
+import type { Handlers } from '../http/handler';
+import { accountHandlers } from './accounts';
+import { authHandlers } from './auth';
+import { dimensionHandlers } from './dimensions';
+import { managementHandlers } from './management';
+import { measureHandlers } from './measures';
+import { memberGroupHandlers } from './member-groups';
+import { memberHandlers } from './members';
+import { scopeHandlers } from './scopes';
+import { timeSeriesHandlers } from './time-series';
+import { workspaceHandlers } from './workspaces';
+
+/** Every operation's handler; leaving one out is a compile error. */
+export const handlers: Handlers = {
+  ...scopeHandlers,
+  ...managementHandlers,
+  ...workspaceHandlers,
+  ...timeSeriesHandlers,
+  ...dimensionHandlers,
+  ...measureHandlers,
+  ...memberGroupHandlers,
+  ...memberHandlers,
+  ...accountHandlers,
+  ...authHandlers,
+};

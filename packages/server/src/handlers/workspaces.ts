@@ -1,0 +1,88 @@
+import type { workspaceOperations } from '@wsadmin/contract';
+import { requireWorkspace } from '../auth/authenticate';
+import type { HandlerContext } from '../context';
+import { forbidden, invalid, notFound } from '../http/api-error';
+import type { Handlers } from '../http/handler';
+import * as workspaces from '../queries/workspaces';
+import { forEachItem } from './batch';
+import { toWorkspace, toWorkspaceListItem } from './workspace-shapes';
+
+/** Keys limited to some workspaces cannot create more: the new one would be outside their set. */
+function requireUnrestricted(context: HandlerContext): void {
+  if (context.key.workspaceIds !== null) {
+    throw forbidden('an access key limited to some workspaces cannot create workspaces');
+  }
+}
+
+export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
+  async listWorkspaces({ query }, { db, key }) {
+    const rows = await workspaces.listWorkspaces(db, { q: query.q, ids: key.workspaceIds });
+    return rows.map(toWorkspaceListItem);
+  },
+
+  async getWorkspace({ params }, { db }) {
+    const row = await workspaces.findWorkspace(db, params.workspaceId);
+    if (!row) throw notFound(`workspace ${params.workspaceId}`);
+    return toWorkspace(row);
+  },
+
+  async createWorkspace({ body }, context) {
+    requireUnrestricted(context);
+    const now = context.clock.now();
+    const row = await context.db.transaction().execute((trx) => workspaces.insertWorkspace(trx, body, now));
+    return toWorkspace(row);
+  },
+
+  async createWorkspaces({ body }, context) {
+    requireUnrestricted(context);
+    const now = context.clock.now();
+    const rows = await context.db
+      .transaction()
+      .execute((trx) =>
+        forEachItem('workspaces', body.workspaces, (item) => workspaces.insertWorkspace(trx, item, now)),
+      );
+    return rows.map(toWorkspace);
+  },
+
+  async updateWorkspace({ params, body }, context) {
+    const { id, ...edit } = body;
+    if (id !== undefined && id !== params.workspaceId) {
+      throw invalid(`body.id (${id}) does not match the path workspace id (${params.workspaceId})`);
+    }
+    const now = context.clock.now();
+    const row = await context.db
+      .transaction()
+      .execute((trx) => workspaces.updateWorkspace(trx, params.workspaceId, edit, now));
+    if (!row) throw notFound(`workspace ${params.workspaceId}`);
+    return toWorkspace(row);
+  },
+
+  async updateWorkspaces({ body }, context) {
+    const now = context.clock.now();
+    const rows = await context.db.transaction().execute((trx) =>
+      forEachItem('workspaces', body.workspaces, async ({ id, ...edit }) => {
+        requireWorkspace(context.key, id);
+        const row = await workspaces.updateWorkspace(trx, id, edit, now);
+        if (!row) throw notFound(`workspace ${id}`);
+        return row;
+      }),
+    );
+    return rows.map(toWorkspace);
+  },
+
+  async deleteWorkspace({ params }, context) {
+    const deleted = await context.db
+      .transaction()
+      .execute((trx) => workspaces.deleteWorkspace(trx, params.workspaceId));
+    if (deleted === 0) throw notFound(`workspace ${params.workspaceId}`);
+  },
+
+  async deleteWorkspaces({ body }, context) {
+    await context.db.transaction().execute((trx) =>
+      forEachItem('workspaceIds', body.workspaceIds, async (id) => {
+        requireWorkspace(context.key, id);
+        if ((await workspaces.deleteWorkspace(trx, id)) === 0) throw notFound(`workspace ${id}`);
+      }),
+    );
+  },
+};

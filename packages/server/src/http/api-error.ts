@@ -1,0 +1,24 @@
+import type { ErrorCode, ErrorIssue, ErrorReason } from '@wsadmin/contract';
+import type { z } from 'zod';
+
+type Issue = z.infer<typeof ErrorIssue>;
+
+/** An error answered with the envelope: HTTP status = `errcode`. Thrown by handlers and middleware. */
+export class ApiError extends Error {
+  constructor(
+    readonly errcode: ErrorCode,
+    message: string,
+    readonly reason: ErrorReason,
+    readonly issues?: Issue[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const invalid = (message: string, issues?: Issue[]) =>
+  new ApiError(400, message, 'invalid_request', issues);
+export const unauthorized = (message: string) => new ApiError(401, message, 'unauthorized');
+export const forbidden = (message: string) => new ApiError(403, message, 'forbidden');
+export const notFound = (what: string) => new ApiError(404, `${what} not found`, 'not_found');
+export const conflict = (message: string) => new ApiError(409, message, 'conflict');

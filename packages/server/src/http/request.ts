@@ -1,0 +1,50 @@
+import type { OperationSpec } from '@wsadmin/contract';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, invalid } from './api-error';
+import { invalidInput } from './zod-issues';
+
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+function parseWith(where: string, schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(where, result.error);
+  return result.data;
+}
+
+export function parseParams(op: OperationSpec, c: Context): unknown {
+  return op.params ? parseWith('path', op.params, c.req.param()) : undefined;
+}
+
+export function parseQuery(op: OperationSpec, c: Context): unknown {
+  return op.query ? parseWith('query', op.query, c.req.query()) : undefined;
+}
+
+export function parseHeaders(op: OperationSpec, c: Context): unknown {
+  if (!op.headers) return undefined;
+  const values: Record<string, string | undefined> = {};
+  for (const name of Object.keys(op.headers.shape)) values[name] = c.req.header(name);
+  return parseWith('header', op.headers, values);
+}
+
+export async function parseBody(op: OperationSpec, c: Context): Promise<unknown> {
+  if (!op.body) return undefined;
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > BODY_LIMIT_BYTES) throw tooLarge();
+  // The body is read as JSON whatever Content-Type says: `curl -d` sends a form type by default.
+  const text = await c.req.text();
+  if (text.length > BODY_LIMIT_BYTES / 4 && new TextEncoder().encode(text).byteLength > BODY_LIMIT_BYTES) {
+    throw tooLarge();
+  }
+  if (!text.trim()) throw invalid('a JSON request body is required');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw invalid(`malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
+  }
+  return parseWith('body', op.body, json);
+}
+
+const tooLarge = () =>
+  new ApiError(413, `request body exceeds ${BODY_LIMIT_BYTES} bytes`, 'payload_too_large');

@@ -1,0 +1,87 @@
+import {
+  EmptyEnvelope,
+  envelopeOf,
+  type OperationId,
+  type OperationSpec,
+  operationEntries,
+  SUCCESS_CODE,
+  SUCCESS_MESSAGE,
+} from '@wsadmin/contract';
+import type { Hono } from 'hono';
+import type { z } from 'zod';
+import { authenticate, requirePermission, requireWorkspace } from '../auth/authenticate';
+import type { ServerContext } from '../context';
+import { ApiError } from './api-error';
+import type { Handlers } from './handler';
+import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
+
+/** `/a/{id}/` -> `/a/:id/` */
+export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Static segments must win over parameters (`/workspaces/update-workspaces/` is never workspace
+ * id "update-workspaces"); Hono matches in registration order, so static-first order is enforced here.
+ */
+export function bySpecificity(a: OperationSpec, b: OperationSpec): number {
+  const left = a.path.split('/');
+  const right = b.path.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const leftParam = left[i]?.startsWith('{') ?? false;
+    const rightParam = right[i]?.startsWith('{') ?? false;
+    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+  }
+  return 0;
+}
+
+type AnyHandler = (request: unknown, context: unknown) => Promise<unknown>;
+
+export interface RouteOptions {
+  /** Validate every success response against the contract (development and tests). */
+  validateResponses: boolean;
+}
+
+/** Registers every contract operation: authenticate, authorise, validate, run the handler, answer the envelope. */
+export function registerOperations(
+  app: Hono,
+  handlers: Handlers,
+  context: ServerContext,
+  options: RouteOptions,
+) {
+  const entries = [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b));
+  for (const [operationId, op] of entries) {
+    const handler = handlers[operationId] as AnyHandler;
+    const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
+    app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
+      const now = context.clock.now();
+      const db = context.storage.db;
+      const key = await authenticate(db, c.req.header('authorization'), op, now);
+      requirePermission(key, op);
+      const params = parseParams(op, c);
+      const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
+      if (workspaceId !== undefined) requireWorkspace(key, workspaceId);
+      const request = {
+        params,
+        query: parseQuery(op, c),
+        headers: parseHeaders(op, c),
+        body: await parseBody(op, c),
+      };
+      const data = await handler(request, { ...context, db, key });
+      const body = op.data
+        ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
+        : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
+      if (options.validateResponses) checkResponse(operationId, responseSchema, body);
+      return c.json(body, 200);
+    });
+  }
+}
+
+function checkResponse(operationId: OperationId, schema: z.ZodType, body: unknown): void {
+  const result = schema.safeParse(body);
+  if (result.success) return;
+  const first = result.error.issues[0];
+  throw new ApiError(
+    500,
+    `response of ${operationId} does not match the contract at ${first?.path.join('.') || '(root)'}: ${first?.message}`,
+    'internal',
+  );
+}

@@ -1,0 +1,162 @@
+import type { ManagementCollection, managementKinds } from '@wsadmin/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import { sha256Hex } from '../auth/digest';
+import { ApiError } from '../http/api-error';
+import type { ObjectTable, Schema } from '../storage/schema';
+
+/**
+ * The one object model: time series, dimensions and measures (older endpoints and management
+ * alike), dimension tables, models, corpus, SOPs and datasets live in `objects`, one row each,
+ * with a version that every change bumps and a revision derived from it.
+ */
+export type Definition<K extends ManagementCollection> = z.output<(typeof managementKinds)[K]['definition']>;
+
+export interface StoredObject<K extends ManagementCollection = ManagementCollection> {
+  id: number;
+  workspaceId: number;
+  kind: K;
+  uid: string | null;
+  name: string;
+  definition: Definition<K>;
+  version: number;
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Db = Kysely<Schema>;
+
+/** JSON with object keys sorted, so equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** `r<version>-<12 hex of the definition hash>`: changes on every change, predictable in a preview. */
+export async function revisionOf(version: number, definition: unknown): Promise<string> {
+  return `r${version}-${(await sha256Hex(canonicalJson(definition))).slice(0, 12)}`;
+}
+
+/** The summary name of an object: its keyword, name or title. */
+export function summaryName(definition: object): string {
+  const d = definition as { names?: string[]; name?: string; title?: string };
+  return d.names?.[0] ?? d.name ?? d.title ?? '';
+}
+
+function toStored<K extends ManagementCollection>(row: Selectable<ObjectTable>): StoredObject<K> {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    kind: row.kind as K,
+    uid: row.uid,
+    name: row.name,
+    definition: JSON.parse(row.definition) as Definition<K>,
+    version: row.version,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertObject<K extends ManagementCollection>(
+  db: Db,
+  input: { workspaceId: number; kind: K; definition: Definition<K>; uid?: string },
+  now: Date,
+): Promise<StoredObject<K>> {
+  const stamp = now.toISOString();
+  const row = await db
+    .insertInto('objects')
+    .values({
+      workspace_id: input.workspaceId,
+      kind: input.kind,
+      uid: input.uid ?? null,
+      name: summaryName(input.definition),
+      definition: JSON.stringify(input.definition),
+      version: 1,
+      revision: await revisionOf(1, input.definition),
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toStored<K>(row);
+}
+
+/**
+ * Replaces the definition of `existing`, bumping its version. The update only applies when the
+ * stored version is still `existing.version`, so a concurrent change (even from another process)
+ * makes this fail with 409 instead of being overwritten.
+ */
+export async function updateObject<K extends ManagementCollection>(
+  db: Db,
+  existing: StoredObject<K>,
+  definition: Definition<K>,
+  now: Date,
+): Promise<StoredObject<K>> {
+  const version = existing.version + 1;
+  const row = await db
+    .updateTable('objects')
+    .set({
+      name: summaryName(definition),
+      definition: JSON.stringify(definition),
+      version,
+      revision: await revisionOf(version, definition),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', existing.id)
+    .where('version', '=', existing.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    throw new ApiError(
+      409,
+      `${existing.kind} ${existing.id} changed concurrently; read it again`,
+      'revision_conflict',
+    );
+  }
+  return toStored<K>(row);
+}
+
+export async function findObject<K extends ManagementCollection>(
+  db: Db,
+  workspaceId: number,
+  kind: K,
+  id: number,
+): Promise<StoredObject<K> | undefined> {
+  const row = await db
+    .selectFrom('objects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toStored<K>(row) : undefined;
+}
+
+export async function listObjects<K extends ManagementCollection>(
+  db: Db,
+  workspaceId: number,
+  kind: K,
+): Promise<StoredObject<K>[]> {
+  const rows = await db
+    .selectFrom('objects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toStored<K>(row));
+}
+
+export async function deleteObject(db: Db, object: StoredObject): Promise<boolean> {
+  const result = await db
+    .deleteFrom('objects')
+    .where('id', '=', object.id)
+    .where('version', '=', object.version)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,4 @@
+import type { Target } from '../testing/target';
+
+// Placeholder: scenarios for this area are being written.
+export function memberScenarios(_target: () => Target) {}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { scenarioClient } from '../testing/scenario-client';
+import type { Target } from '../testing/target';
+
+export function protocolScenarios(target: () => Target) {
+  const api = scenarioClient(target);
+
+  describe('protocol and bad input', () => {
+    it('says so when a path lacks its trailing slash', async () => {
+      const answer = await api.send('GET', '/openapi/v1/workspaces');
+      expect(answer).toMatchObject({ status: 404, errcode: 404 });
+      expect(answer.errmsg).toMatch(/must end with "\/"/);
+    });
+
+    it('answers 404 with the envelope for an unknown path', async () => {
+      expect(await api.send('GET', '/openapi/v1/nothing-here/')).toMatchObject({ status: 404, errcode: 404 });
+    });
+
+    it('answers 405 naming the allowed methods', async () => {
+      const answer = await api.send('PATCH', '/openapi/v1/workspaces/');
+      expect(answer).toMatchObject({ status: 405, errcode: 405 });
+      expect(answer.errmsg).toContain('GET, POST');
+    });
+
+    it.each([
+      ['malformed JSON', '{"name": ', /malformed JSON/],
+      ['an empty body', '', /body is required/],
+      ['JSON that is not an object', '[1,2]', /body/],
+    ])('refuses %s with 400', async (_name, rawBody, message) => {
+      const answer = await api.call('createWorkspace', { rawBody });
+      expect(answer).toMatchObject({ status: 400, errcode: 400, data: { reason: 'invalid_request' } });
+      expect(answer.errmsg).toMatch(message);
+    });
+
+    it.each([
+      ['a wrong type', { adapter: 'mysql' }, 'body.adapter'],
+      ['an unknown field', { nmae: 'typo' }, 'nmae'],
+      ['an out-of-range value', { breakPointDisplayType: 9 }, 'body.breakPointDisplayType'],
+      ['a 1 MB string', { name: 'x'.repeat(1_000_000) }, 'body.name'],
+    ])('refuses %s, naming the field, and changes nothing', async (_name, body, field) => {
+      const before = await api.ok('listWorkspaces', {});
+      const answer = await api.fails('createWorkspace', 400, { body });
+      expect(answer.errmsg).toContain(field);
+      expect(answer.errmsg.length).toBeLessThan(2_000);
+      expect(await api.ok('listWorkspaces', {})).toEqual(before);
+    });
+
+    it('refuses a body over the size limit with 413', async () => {
+      const answer = await api.call('createWorkspaces', {
+        rawBody: JSON.stringify({ workspaces: [{ desc: 'x'.repeat(3_000_000) }] }),
+      });
+      expect(answer).toMatchObject({ status: 413, errcode: 413, data: { reason: 'payload_too_large' } });
+    });
+
+    it('refuses a path id that is not a positive integer', async () => {
+      const answer = await api.send('GET', '/openapi/v1/workspaces/12abc/');
+      expect(answer).toMatchObject({ status: 400, errcode: 400 });
+      expect(answer.errmsg).toContain('workspaceId');
+    });
+
+    it('answers every error as JSON with the envelope, never HTML', async () => {
+      const answer = await api.send('DELETE', '/openapi/v1/');
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      expect(answer.errcode).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,114 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the reference server. Booleans are stored as 0/1 integers and structured values as
+ * JSON text in every dialect, so queries and handlers read the same values on SQLite and PostgreSQL.
+ */
+export interface Schema {
+  schema_migrations: { version: number; name: string; applied_at: string };
+  access_keys: AccessKeyTable;
+  workspaces: WorkspaceTable;
+  objects: ObjectTable;
+  member_groups: MemberGroupTable;
+  members: MemberTable;
+  member_group_members: { group_id: number; workspace_id: number; account_uid: string };
+  accounts: AccountTable;
+}
+
+export interface AccessKeyTable {
+  id: string;
+  name: string;
+  description: string;
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  secret_hash: string;
+  /** HMAC key for login data, derived from the secret (see auth/auth-data.ts). */
+  auth_data_key: string;
+  /** JSON array of feature permissions; [] = unrestricted. */
+  permissions: string;
+  /** JSON array of workspace ids, or null = every workspace. */
+  workspace_ids: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface WorkspaceTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  adapter: number;
+  hide_titles: number;
+  auto_add_member: number;
+  date_offset: number;
+  dt: number;
+  enable_dt: number;
+  ddya: number;
+  enable_ddya: number;
+  ddra: number;
+  enable_ddra: number;
+  break_point_display_type: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Every semantic object of a workspace: time series, dimensions and measures (reached through the
+ * older endpoints and the management interface alike), dimension tables, models, corpus, SOPs, datasets.
+ */
+export interface ObjectTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Management collection name, e.g. `dimensions`. */
+  kind: string;
+  /** Server-assigned uid (models only). */
+  uid: string | null;
+  /** Summary name: keyword, name or title. */
+  name: string;
+  /** JSON of the definition. */
+  definition: string;
+  version: number;
+  revision: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberGroupTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  enable_row_permission: number;
+  row_permission_mode: number;
+  /** JSON array of stored row rules. */
+  row_permission: string;
+  enable_model_permission: number;
+  /** JSON `{effect, resource}`. */
+  model_permission: string;
+}
+
+export interface MemberTable {
+  workspace_id: number;
+  account_uid: string;
+  role: number;
+  enable_model_permission: number;
+  model_permission: string;
+  created_at: string;
+}
+
+export interface AccountTable {
+  uid: string;
+  status: number;
+  username: string;
+  phone: string;
+  email: string;
+  nickname: string;
+  description: string;
+  password_hash: string | null;
+  role: number;
+  tier: number;
+  type: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SQL dialects the storage layer speaks. */
+export type Dialect = 'sqlite' | 'postgres';
