@@ -3,6 +3,7 @@ import { createKey, findKeyBySecret, revokeKey } from '../auth/keys';
 import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
 import { AdjustableClock } from '../clock';
 import { openMemoryStorage } from '../storage/memory';
+import { seedModelInto } from './seed-model';
 import type { Target } from './target';
 
 /** The Hono app called in-process over in-memory storage (no socket). */
@@ -27,6 +28,7 @@ export async function inProcessTarget(): Promise<Target> {
       if (key) await revokeKey(storage.db, key.id, clock.now());
     },
     advanceClock: async (seconds) => clock.advance(seconds),
+    seedModel: seedModelInto(storage.db, () => clock.now()),
     close: () => storage.close(),
   };
 }

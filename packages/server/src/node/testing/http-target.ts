@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomSecret } from '../../auth/digest';
 import { createKey, findKeyBySecret, revokeKey } from '../../auth/keys';
+import { seedModelInto } from '../../testing/seed-model';
 import type { Target } from '../../testing/target';
 import { readConfig } from '../config';
 import { type RunningServer, startServer } from '../server';
@@ -42,6 +43,7 @@ export async function httpTarget(): Promise<Target & { server: RunningServer; fi
       const answer = (await response.json()) as { data: { now: string } };
       return new Date(answer.data.now);
     },
+    seedModel: seedModelInto(db, () => server.clock.now()),
     async close() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
