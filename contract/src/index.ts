@@ -13,5 +13,6 @@ export * from './resources/member-groups';
 export * from './resources/members';
 export * from './resources/permissions';
 export * from './resources/scopes';
+export * from './resources/sources';
 export * from './resources/time-series';
 export * from './resources/workspaces';

@@ -8,6 +8,7 @@ import { measureOperations } from './resources/measures';
 import { memberGroupOperations } from './resources/member-groups';
 import { memberOperations } from './resources/members';
 import { scopeOperations } from './resources/scopes';
+import { sourceOperations } from './resources/sources';
 import { timeSeriesOperations } from './resources/time-series';
 import { workspaceOperations } from './resources/workspaces';
 
@@ -15,6 +16,7 @@ import { workspaceOperations } from './resources/workspaces';
 export const operations = {
   ...scopeOperations,
   ...managementOperations,
+  ...sourceOperations,
   ...workspaceOperations,
   ...timeSeriesOperations,
   ...dimensionOperations,

@@ -10,6 +10,7 @@ import { type MeasuresApi, measures } from './resources/measures';
 import { type MemberGroupsFactory, memberGroups } from './resources/member-groups';
 import { type MembersFactory, members } from './resources/members';
 import { type ScopesApi, scopes } from './resources/scopes';
+import { type SourcesApi, sources } from './resources/sources';
 import { type TimeSeriesApi, timeSeries } from './resources/time-series';
 import { type WorkspacesApi, workspaces } from './resources/workspaces';
 import { mirror, type SafeClient } from './safe';
@@ -55,6 +56,8 @@ export interface Facade {
   readonly auth: AuthApi;
   /** The preview-then-commit management interface of a workspace, with `apply()`. */
   readonly management: ManagementFactory;
+  /** Source catalogue of a workspace (reference-server extension). */
+  readonly sources: SourcesApi;
 }
 
 export interface WsadminClient extends Facade {
@@ -102,6 +105,7 @@ export function createClient(options: ClientOptions): WsadminClient {
     accounts: accounts(ctx),
     auth: auth(ctx),
     management: management(ctx),
+    sources: sources(ctx),
   };
   return { ...facade, safe: mirror(facade), raw };
 }

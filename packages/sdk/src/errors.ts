@@ -5,18 +5,20 @@ import type { ErrorIssue, ErrorReason } from './types';
  * failed call (absent for errors raised outside a call, e.g. `ConfigurationError`).
  */
 export class WsadminError extends Error {
+  // Names are spelled out: minifiers rename classes.
+  override name = 'WsadminError';
   /** operationId of the failed call, e.g. `'getWorkspace'`. */
   operationId: string | undefined;
 
   constructor(message: string, options?: { cause?: unknown; operationId?: string | undefined }) {
     super(message, options);
-    this.name = new.target.name;
     this.operationId = options?.operationId;
   }
 }
 
 /** The server answered with an error envelope (`errcode` other than 200), whatever the HTTP status. */
 export class ApiError<Code extends number = number> extends WsadminError {
+  override name = 'ApiError';
   /** `errcode` of the envelope, e.g. 409. */
   readonly errcode: Code;
   /** `errmsg` of the envelope: what is wrong, naming the field or the problem. */
@@ -46,16 +48,23 @@ export class ApiError<Code extends number = number> extends WsadminError {
 }
 
 /** The request never got an answer: DNS, refused connection, reset, CORS, a dropped body. */
-export class NetworkError extends WsadminError {}
+export class NetworkError extends WsadminError {
+  override name = 'NetworkError';
+}
 
 /** No answer within `timeoutMs` (per attempt). */
-export class TimeoutError extends WsadminError {}
+export class TimeoutError extends WsadminError {
+  override name = 'TimeoutError';
+}
 
 /** The caller's `AbortSignal` fired. `cause` is the signal's reason. */
-export class AbortedError extends WsadminError {}
+export class AbortedError extends WsadminError {
+  override name = 'AbortedError';
+}
 
 /** The answer is not an envelope: not JSON, an HTML error page, an empty body, or other JSON. */
 export class InvalidResponseError extends WsadminError {
+  override name = 'InvalidResponseError';
   /** HTTP status of the response. */
   readonly status: number;
   /** The body as text ("" when empty). */
@@ -75,7 +84,9 @@ export class InvalidResponseError extends WsadminError {
 }
 
 /** `createClient` or a helper got unusable options (missing `baseUrl` or `key`, ...). */
-export class ConfigurationError extends WsadminError {}
+export class ConfigurationError extends WsadminError {
+  override name = 'ConfigurationError';
+}
 
 /**
  * Narrows `error` to an `ApiError`, optionally with one `errcode`.

@@ -18,6 +18,7 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : ne
 
 /** `data` of the success envelope of an operation; `void` for envelope-only answers. */
 export type ResponseData<K extends OperationId> =
+  // biome-ignore lint/suspicious/noConfusingVoidType: the methods of envelope-only operations return Promise<void>
   JsonOf<operations[K]['responses'][200]> extends { data: infer D } ? D : void;
 
 /** JSON request body of an operation (`never` when it takes none). */

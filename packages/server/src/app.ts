@@ -21,6 +21,8 @@ export interface AppOptions {
   testClock?: boolean;
   /** One line per request; omit for silence. */
   log?: (line: string) => void;
+  /** Debounce window of source refreshes, in seconds. Default 2. */
+  refreshDebounceSeconds?: number;
   /** Called with unexpected errors (answered as 500). */
   onError?: (error: unknown) => void;
 }
@@ -35,7 +37,12 @@ const ClockAdvance = z.strictObject({
 /** The reference server as a Hono app: every contract operation over the given storage. */
 export function createApp(options: AppOptions): Hono {
   const clock = options.clock ?? new AdjustableClock();
-  const context: ServerContext = { storage: options.storage, clock, passwords: options.passwords };
+  const context: ServerContext = {
+    storage: options.storage,
+    clock,
+    passwords: options.passwords,
+    settings: { refreshDebounceMs: (options.refreshDebounceSeconds ?? 2) * 1000 },
+  };
   const app = new Hono();
 
   if (options.log) {

@@ -10,6 +10,12 @@ export interface ServerContext {
   storage: Storage;
   clock: Clock;
   passwords: PasswordHasher;
+  settings: ServerSettings;
+}
+
+export interface ServerSettings {
+  /** Source refreshes requested within this window merge into one task. */
+  refreshDebounceMs: number;
 }
 
 export interface HandlerContext extends ServerContext {

@@ -515,6 +515,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/v1/workspaces/{workspaceId}/sources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the source catalogue of a workspace */
+        get: operations["getSourceCatalogue"];
+        /**
+         * Replace the source catalogue of a workspace
+         * @description Table names must be unique. The next source refresh sees the new catalogue.
+         */
+        put: operations["setSourceCatalogue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi/v1/workspaces/": {
         parameters: {
             query?: never;
@@ -2667,6 +2688,14 @@ export interface components {
              * @description Account recording the operator; must equal the one used in the preview.
              */
             operatorUid?: string;
+        };
+        /** @description Reference-server extension: the source tables a workspace can bind to. Refresh tasks check bindings of dimension tables, datasets and time series against it. */
+        SourceCatalogue: {
+            tables: components["schemas"]["SourceTable"][];
+        };
+        SourceTable: {
+            name: string;
+            fields: string[];
         };
         SubDimension: {
             prop: string;
@@ -8407,6 +8436,188 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSourceCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `errcode` 200, `errmsg` "success". */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        errcode: 200;
+                        /** @enum {string} */
+                        errmsg: "success";
+                        data: components["schemas"]["SourceCatalogue"];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type, an unknown enum value, a missing or unknown field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No key, an unknown key, or an expired or revoked key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the feature permission, or the workspace is outside its set. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setSourceCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tables: {
+                        name: string;
+                        fields: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: `errcode` 200, `errmsg` "success". */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        errcode: 200;
+                        /** @enum {string} */
+                        errmsg: "success";
+                        data: components["schemas"]["SourceCatalogue"];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type, an unknown enum value, a missing or unknown field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No key, an unknown key, or an expired or revoked key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the feature permission, or the workspace is outside its set. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,10 @@ import type { RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../
 const base = '/openapi/v1/workspaces/{workspaceId}/dimensions/';
 
 /** Items of `update-dimensions`, which the spec carries under the key `measures`. */
-export type DimensionUpdateItems = Extract<RequestBody<'updateDimensions'>, { measures: unknown }>['measures'];
+export type DimensionUpdateItems = Extract<
+  RequestBody<'updateDimensions'>,
+  { measures: unknown }
+>['measures'];
 
 /** `/openapi/v1/workspaces/{workspaceId}/dimensions/`: dimensions, written in batches. */
 export interface DimensionsApi {

@@ -52,8 +52,10 @@ export interface MeasuresApi {
 
 export const measures = ({ call }: Context): MeasuresApi => ({
   list: (ws, o) => call('listMeasures', 'get', base, [ws], o),
-  create: (ws, items, o) => call('createMeasures', 'post', `${base}create-measures/`, [ws], o, { measures: items }),
-  update: (ws, items, o) => call('updateMeasures', 'put', `${base}update-measures/`, [ws], o, { measures: items }),
+  create: (ws, items, o) =>
+    call('createMeasures', 'post', `${base}create-measures/`, [ws], o, { measures: items }),
+  update: (ws, items, o) =>
+    call('updateMeasures', 'put', `${base}update-measures/`, [ws], o, { measures: items }),
   delete: (ws, ids, o) =>
     call('deleteMeasures', 'delete', `${base}delete-measures/`, [ws], o, { measureIds: ids }),
 });

@@ -161,7 +161,8 @@ export function memberGroups({ call }: Context): MemberGroupsFactory {
     return {
       delete: (o) => call('deleteMemberGroup', 'delete', one, at, o),
       rowPermission: {
-        getEnabled: (o) => call('getMemberGroupRowPermissionSwitch', 'get', `${one}enable-row-permission/`, at, o),
+        getEnabled: (o) =>
+          call('getMemberGroupRowPermissionSwitch', 'get', `${one}enable-row-permission/`, at, o),
         setEnabled: (enableRowPermission, o) =>
           call('setMemberGroupRowPermissionSwitch', 'put', `${one}enable-row-permission/`, at, o, {
             enableRowPermission,
@@ -177,7 +178,8 @@ export function memberGroups({ call }: Context): MemberGroupsFactory {
             enableModelPermission,
           }),
         get: (o) => call('getMemberGroupModelPermission', 'get', `${one}model-permission/`, at, o),
-        set: (body, o) => call('setMemberGroupModelPermission', 'put', `${one}model-permission/`, at, o, body),
+        set: (body, o) =>
+          call('setMemberGroupModelPermission', 'put', `${one}model-permission/`, at, o, body),
       },
     };
   }

@@ -8,7 +8,10 @@ type SetData = ResponseData<'setMemberModelPermission'>;
 /** Body of the single form of `PUT members/{member_id}/model-permission/`. */
 export type MemberModelPermissionInput = Exclude<SetBody, { memberModelPermission: unknown }>;
 /** Items of the batch form of `PUT members/{member_id}/model-permission/`. */
-export type MemberModelPermissionItems = Extract<SetBody, { memberModelPermission: unknown }>['memberModelPermission'];
+export type MemberModelPermissionItems = Extract<
+  SetBody,
+  { memberModelPermission: unknown }
+>['memberModelPermission'];
 
 /** `members/`: the members of a workspace. */
 export interface MembersApi {
@@ -137,11 +140,24 @@ export function members({ call }: Context): MembersFactory {
       remove: (o) => call('removeMember', 'delete', `${base}{member_uid}/`, at, o),
       modelPermission: {
         getEnabled: (o) =>
-          call('getMemberModelPermissionSwitch', 'get', `${base}{member_uid}/enable-model-permission/`, at, o),
+          call(
+            'getMemberModelPermissionSwitch',
+            'get',
+            `${base}{member_uid}/enable-model-permission/`,
+            at,
+            o,
+          ),
         setEnabled: (enableModelPermission, o) =>
-          call('setMemberModelPermissionSwitch', 'put', `${base}{member_uid}/enable-model-permission/`, at, o, {
-            enableModelPermission,
-          }),
+          call(
+            'setMemberModelPermissionSwitch',
+            'put',
+            `${base}{member_uid}/enable-model-permission/`,
+            at,
+            o,
+            {
+              enableModelPermission,
+            },
+          ),
         get: (o) => call('getMemberModelPermission', 'get', `${base}{member_id}/model-permission/`, at, o),
         set: (body, o) => permission(ws, uid, o, body) as Promise<Exclude<SetData, readonly unknown[]>>,
       },

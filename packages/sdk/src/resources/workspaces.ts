@@ -14,7 +14,10 @@ export interface WorkspacesApi {
    * const all = await client.workspaces.list();
    * const sales = await client.workspaces.list({ q: 'sales' });
    */
-  list(query?: QueryParams<'listWorkspaces'>, options?: RequestOptions): Promise<ResponseData<'listWorkspaces'>>;
+  list(
+    query?: QueryParams<'listWorkspaces'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'listWorkspaces'>>;
 
   /**
    * One workspace in detail (`hcl` spelling).

@@ -7,6 +7,7 @@ import { measureHandlers } from './measures';
 import { memberGroupHandlers } from './member-groups';
 import { memberHandlers } from './members';
 import { scopeHandlers } from './scopes';
+import { sourceHandlers } from './sources';
 import { timeSeriesHandlers } from './time-series';
 import { workspaceHandlers } from './workspaces';
 
@@ -14,6 +15,7 @@ import { workspaceHandlers } from './workspaces';
 export const handlers: Handlers = {
   ...scopeHandlers,
   ...managementHandlers,
+  ...sourceHandlers,
   ...workspaceHandlers,
   ...timeSeriesHandlers,
   ...dimensionHandlers,

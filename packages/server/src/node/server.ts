@@ -1,6 +1,7 @@
 import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
+import { processDueTasks } from '../management/refresh-tasks';
 import { ensureBootstrapKey } from '../auth/keys';
 import { AdjustableClock } from '../clock';
 import type { Storage } from '../storage/storage';
@@ -41,6 +42,11 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  // Refresh tasks also run when nobody asks: a timer claims due tasks (each by one runner only).
+  const taskTimer = setInterval(() => {
+    processDueTasks(storage.db, clock.now()).catch((error) => console.error('wsadmin: refresh task failed', error));
+  }, 250);
+  taskTimer.unref();
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -49,6 +55,7 @@ export async function startServer(
     clock,
     createdKeySecret: bootstrap?.secret,
     close() {
+      clearInterval(taskTimer);
       closing ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => storage.close());
       return closing;
     },

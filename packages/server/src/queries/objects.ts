@@ -36,9 +36,13 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** `r<version>-<12 hex of the definition hash>`: changes on every change, predictable in a preview. */
-export async function revisionOf(version: number, definition: unknown): Promise<string> {
-  return `r${version}-${(await sha256Hex(canonicalJson(definition))).slice(0, 12)}`;
+/**
+ * `r<version>-<12 hex of the definition hash>`: changes on every change, predictable in a preview.
+ * A model's server-assigned uid is left out, so a create preview can predict it too.
+ */
+export async function revisionOf(version: number, definition: object): Promise<string> {
+  const { uid: _uid, ...hashed } = definition as { uid?: unknown };
+  return `r${version}-${(await sha256Hex(canonicalJson(hashed))).slice(0, 12)}`;
 }
 
 /** The summary name of an object: its keyword, name or title. */

@@ -3,6 +3,7 @@ import { accessKeyScenarios } from './access-keys.scenario';
 import { accountScenarios } from './accounts.scenario';
 import { authDataScenarios } from './auth-data.scenario';
 import { dimensionScenarios } from './dimensions.scenario';
+import { managementScenarios } from './management.scenario';
 import { measureScenarios } from './measures.scenario';
 import { memberGroupScenarios } from './member-groups.scenario';
 import { memberScenarios } from './members.scenario';
@@ -25,6 +26,7 @@ export const scenarios: Array<(target: () => Target) => void> = [
   memberScenarios,
   accountScenarios,
   authDataScenarios,
+  managementScenarios,
 ];
 
 export function runScenarios(target: () => Target): void {

@@ -129,6 +129,73 @@ export const migrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    version: 2,
+    name: 'management: plan tokens, idempotency, operations, refresh tasks, sources',
+    async up(database) {
+      const db = database as AnyDb;
+      await sql`create table plan_tokens (
+        token_hash text primary key,
+        workspace_id integer not null references workspaces(id) on delete cascade,
+        key_id text not null,
+        kind text not null,
+        action text not null,
+        target_id integer,
+        changes_hash text not null,
+        operator_uid text,
+        before_revision text,
+        expires_at text not null,
+        used_at text
+      )`.execute(db);
+      await sql`create table idempotency_records (
+        key_id text not null,
+        workspace_id integer not null,
+        idempotency_key text not null,
+        request_hash text not null,
+        state text not null,
+        response text,
+        created_at text not null,
+        expires_at text not null,
+        primary key (key_id, workspace_id, idempotency_key)
+      )`.execute(db);
+      await sql`create table operations (
+        id text primary key,
+        workspace_id integer not null,
+        key_id text not null,
+        kind text not null,
+        target_id integer not null,
+        action text not null,
+        state text not null,
+        before_revision text,
+        after_revision text,
+        task_uid text,
+        task_result text,
+        probe text,
+        created_at text not null,
+        expires_at text not null
+      )`.execute(db);
+      await sql`create table refresh_tasks (
+        uid text primary key,
+        workspace_id integer not null,
+        state text not null,
+        run_at text not null,
+        started_at text,
+        finished_at text
+      )`.execute(db);
+      await sql`create index refresh_tasks_due on refresh_tasks(state, run_at)`.execute(db);
+      await sql`create table task_operations (
+        task_uid text not null references refresh_tasks(uid) on delete cascade,
+        operation_id text not null,
+        primary key (task_uid, operation_id)
+      )`.execute(db);
+      await sql`create table sources (
+        workspace_id integer not null references workspaces(id) on delete cascade,
+        table_name text not null,
+        fields text not null,
+        primary key (workspace_id, table_name)
+      )`.execute(db);
+    },
+  },
 ];
 
 /** Applies every migration not yet recorded. Safe to call on every start. */

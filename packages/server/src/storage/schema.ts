@@ -13,6 +13,70 @@ export interface Schema {
   members: MemberTable;
   member_group_members: { group_id: number; workspace_id: number; account_uid: string };
   accounts: AccountTable;
+  plan_tokens: PlanTokenTable;
+  idempotency_records: IdempotencyTable;
+  operations: OperationTable;
+  refresh_tasks: RefreshTaskTable;
+  task_operations: { task_uid: string; operation_id: string };
+  sources: { workspace_id: number; table_name: string; fields: string };
+}
+
+/** A previewed change waiting for its commit. Only the token's hash is stored. */
+export interface PlanTokenTable {
+  token_hash: string;
+  workspace_id: number;
+  key_id: string;
+  kind: string;
+  action: string;
+  /** null for a create. */
+  target_id: number | null;
+  /** SHA-256 of the canonical JSON of the previewed changes. */
+  changes_hash: string;
+  operator_uid: string | null;
+  before_revision: string | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One Idempotency-Key of one key in one workspace: the request it was first used with and its answer. */
+export interface IdempotencyTable {
+  key_id: string;
+  workspace_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  /** `running` until the first request finishes, then `done` with its answer. */
+  state: string;
+  response: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OperationTable {
+  id: string;
+  workspace_id: number;
+  key_id: string;
+  kind: string;
+  target_id: number;
+  action: string;
+  state: string;
+  before_revision: string | null;
+  after_revision: string | null;
+  task_uid: string | null;
+  task_result: string | null;
+  probe: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A debounced source-metadata refresh of a workspace. */
+export interface RefreshTaskTable {
+  uid: string;
+  workspace_id: number;
+  /** scheduled -> running -> done */
+  state: string;
+  run_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 export interface AccessKeyTable {

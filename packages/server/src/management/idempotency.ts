@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { ApiError } from '../http/api-error';
+import type { Schema } from '../storage/schema';
+
+/** Idempotency results and operation records are kept one year (spec: the access log's retention). */
+export const RETENTION_MS = 365 * 86_400_000;
+
+export interface IdempotencyScope {
+  keyId: string;
+  workspaceId: number;
+  idempotencyKey: string;
+  /** Hash of method, path and canonical body. */
+  requestHash: string;
+}
+
+type Db = Kysely<Schema>;
+
+const where = (scope: IdempotencyScope) => (db: Db) =>
+  db
+    .selectFrom('idempotency_records')
+    .selectAll()
+    .where('key_id', '=', scope.keyId)
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('idempotency_key', '=', scope.idempotencyKey);
+
+/**
+ * Claims an Idempotency-Key for a request, relying on the table's primary key so the claim holds
+ * across processes. Returns the stored answer when the same request already finished.
+ */
+export async function beginIdempotent(
+  db: Db,
+  scope: IdempotencyScope,
+  now: Date,
+): Promise<{ replay: unknown } | { started: true }> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await db
+        .insertInto('idempotency_records')
+        .values({
+          key_id: scope.keyId,
+          workspace_id: scope.workspaceId,
+          idempotency_key: scope.idempotencyKey,
+          request_hash: scope.requestHash,
+          state: 'running',
+          response: null,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + RETENTION_MS).toISOString(),
+        })
+        .execute();
+      return { started: true };
+    } catch (error) {
+      const existing = await where(scope)(db).executeTakeFirst();
+      if (!existing) throw error;
+      if (Date.parse(existing.expires_at) <= now.getTime()) {
+        // Past retention the key is new again.
+        await db
+          .deleteFrom('idempotency_records')
+          .where('key_id', '=', scope.keyId)
+          .where('workspace_id', '=', scope.workspaceId)
+          .where('idempotency_key', '=', scope.idempotencyKey)
+          .where('expires_at', '=', existing.expires_at)
+          .execute();
+        continue;
+      }
+      if (existing.request_hash !== scope.requestHash) {
+        throw new ApiError(
+          422,
+          'this Idempotency-Key was already used with a different request; use a new key for a new request',
+          'idempotency_key_reused',
+        );
+      }
+      if (existing.state !== 'done' || existing.response === null) {
+        throw new ApiError(409, 'a request with this Idempotency-Key is still running; retry shortly', 'request_in_progress');
+      }
+      return { replay: JSON.parse(existing.response) };
+    }
+  }
+  throw new ApiError(409, 'this Idempotency-Key is being reclaimed; retry shortly', 'request_in_progress');
+}
+
+/** Stores the answer, in the same transaction as the change it describes. */
+export async function completeIdempotent(db: Db, scope: IdempotencyScope, response: unknown): Promise<void> {
+  await db
+    .updateTable('idempotency_records')
+    .set({ state: 'done', response: JSON.stringify(response) })
+    .where('key_id', '=', scope.keyId)
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('idempotency_key', '=', scope.idempotencyKey)
+    .execute();
+}
+
+/** A failed request releases its key: nothing was applied, so the caller may retry with it. */
+export async function abortIdempotent(db: Db, scope: IdempotencyScope): Promise<void> {
+  await db
+    .deleteFrom('idempotency_records')
+    .where('key_id', '=', scope.keyId)
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('idempotency_key', '=', scope.idempotencyKey)
+    .where('state', '=', 'running')
+    .execute();
+}

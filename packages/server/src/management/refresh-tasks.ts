@@ -1,0 +1,141 @@
+import type { ManagementCollection } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import { randomSecret } from '../auth/digest';
+import { findObject } from '../queries/objects';
+import type { Schema } from '../storage/schema';
+
+/**
+ * Source-metadata refreshes: a commit that changes a source binding schedules one for its
+ * workspace. Requests inside the debounce window merge into one task. When a task runs it checks
+ * each of its operations against the source catalogue: `verified` when the object still has this
+ * operation's revision and its source exists, `failed` when the source is missing, `unknown` when
+ * the task cannot be tied to the operation (the object moved on, or is gone).
+ */
+
+type Db = Kysely<Schema>;
+type Binding = { table: string; fields: string[] };
+
+/** The source binding of a definition, or undefined when the kind has none. */
+export function bindingOf(kind: ManagementCollection, definition: object | null): Binding | undefined {
+  if (!definition) return undefined;
+  const d = definition as { table?: string; field?: string; keyField?: string; fields?: string[] };
+  if (kind === 'time-series') return d.table ? { table: d.table, fields: d.field ? [d.field] : [] } : undefined;
+  if (kind === 'dimension-tables') return { table: d.table ?? '', fields: d.keyField ? [d.keyField] : [] };
+  if (kind === 'datasets') return { table: d.table ?? '', fields: d.fields ?? [] };
+  return undefined;
+}
+
+/** Creates and updates that change a binding need a refresh; deletes do not. */
+export function needsRefresh(kind: ManagementCollection, before: object | null, after: object | null): boolean {
+  const next = bindingOf(kind, after);
+  if (!next) return false;
+  return JSON.stringify(bindingOf(kind, before)) !== JSON.stringify(next);
+}
+
+/** Adds the operation to the workspace's scheduled task (pushing it back) or schedules a new one. */
+export async function scheduleRefresh(
+  db: Db,
+  workspaceId: number,
+  operationId: string,
+  now: Date,
+  debounceMs: number,
+): Promise<string> {
+  const runAt = new Date(now.getTime() + debounceMs).toISOString();
+  const open = await db
+    .selectFrom('refresh_tasks')
+    .select('uid')
+    .where('workspace_id', '=', workspaceId)
+    .where('state', '=', 'scheduled')
+    .executeTakeFirst();
+  let uid = open?.uid;
+  if (uid) {
+    await db.updateTable('refresh_tasks').set({ run_at: runAt }).where('uid', '=', uid).execute();
+  } else {
+    uid = `task_${randomSecret(12)}`;
+    await db
+      .insertInto('refresh_tasks')
+      .values({ uid, workspace_id: workspaceId, state: 'scheduled', run_at: runAt, started_at: null, finished_at: null })
+      .execute();
+  }
+  await db.insertInto('task_operations').values({ task_uid: uid, operation_id: operationId }).execute();
+  return uid;
+}
+
+/** Runs every task whose debounce window has passed. Each task is claimed by exactly one runner. */
+export async function processDueTasks(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom('refresh_tasks')
+    .select(['uid', 'workspace_id'])
+    .where('state', '=', 'scheduled')
+    .where('run_at', '<=', now.toISOString())
+    .orderBy('run_at')
+    .execute();
+  let ran = 0;
+  for (const task of due) {
+    const claimed = await db
+      .updateTable('refresh_tasks')
+      .set({ state: 'running', started_at: now.toISOString() })
+      .where('uid', '=', task.uid)
+      .where('state', '=', 'scheduled')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    await db.transaction().execute((trx) => runTask(trx, task.uid, task.workspace_id, now));
+    ran++;
+  }
+  return ran;
+}
+
+async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Promise<void> {
+  const sources = new Map(
+    (await db.selectFrom('sources').selectAll().where('workspace_id', '=', workspaceId).execute()).map((row) => [
+      row.table_name,
+      JSON.parse(row.fields) as string[],
+    ]),
+  );
+  const operations = await db
+    .selectFrom('operations')
+    .innerJoin('task_operations', 'task_operations.operation_id', 'operations.id')
+    .selectAll('operations')
+    .where('task_operations.task_uid', '=', uid)
+    .execute();
+  const finishedAt = now.toISOString();
+  for (const operation of operations) {
+    const object = await findObject(db, workspaceId, operation.kind as ManagementCollection, operation.target_id);
+    let state: 'verified' | 'failed' | 'unknown';
+    let message: string;
+    if (!object) {
+      state = 'unknown';
+      message = `${operation.kind} ${operation.target_id} no longer exists; the refresh cannot be tied to this operation`;
+    } else if (object.revision !== operation.after_revision) {
+      state = 'unknown';
+      message = `the refresh observed revision ${object.revision}, not this operation's ${operation.after_revision} (superseded)`;
+    } else {
+      const binding = bindingOf(object.kind, object.definition);
+      const fields = binding ? sources.get(binding.table) : undefined;
+      const missingField = binding?.fields.find((field) => !fields?.includes(field));
+      if (!binding || !fields) {
+        state = 'failed';
+        message = `source table "${binding?.table ?? ''}" is not in the source catalogue of workspace ${workspaceId}`;
+      } else if (missingField) {
+        state = 'failed';
+        message = `source table "${binding.table}" has no field "${missingField}"`;
+      } else {
+        state = 'verified';
+        message = `source table "${binding.table}" found with ${binding.fields.length} bound field(s)`;
+      }
+    }
+    const taskResult = {
+      status: state === 'verified' ? 'succeeded' : state === 'failed' ? 'failed' : 'superseded',
+      message,
+      finishedAt,
+    };
+    const probe = { passed: state === 'verified', message, checkedAt: finishedAt };
+    await db
+      .updateTable('operations')
+      .set({ state, task_result: JSON.stringify(taskResult), probe: JSON.stringify(probe) })
+      .where('id', '=', operation.id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+  await db.updateTable('refresh_tasks').set({ state: 'done', finished_at: finishedAt }).where('uid', '=', uid).execute();
+}
