@@ -23,8 +23,8 @@ import {
 } from '../queries/objects';
 import { requireWorkspaceRow } from './management-shared';
 
-export interface CommitInput {
-  kind: ManagementCollection;
+export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
+  kind: K;
   action: Action;
   workspaceId: number;
   targetId: number | null;
@@ -35,12 +35,12 @@ export interface CommitInput {
   body: unknown;
 }
 
-export interface CommitResult {
+export interface CommitResult<K extends ManagementCollection = ManagementCollection> {
   operationId: string;
   state: 'saved' | 'pending';
   id: number;
   revision: string | null;
-  definition: Definition<ManagementCollection> | null;
+  definition: Definition<K> | null;
 }
 
 /**
@@ -48,7 +48,10 @@ export interface CommitResult {
  * plan token, re-check the change against the current state, apply it, record the operation and
  * store the answer. Any failure leaves nothing behind and releases the key.
  */
-export async function commitChange(input: CommitInput, context: HandlerContext): Promise<CommitResult> {
+export async function commitChange<K extends ManagementCollection>(
+  input: CommitInput<K>,
+  context: HandlerContext,
+): Promise<CommitResult<K>> {
   const { db, key, clock } = context;
   await requireWorkspaceRow(db, input.workspaceId);
   const now = clock.now();
@@ -61,7 +64,7 @@ export async function commitChange(input: CommitInput, context: HandlerContext):
     ),
   };
   const begun = await beginIdempotent(db, scope, now);
-  if ('replay' in begun) return begun.replay as CommitResult;
+  if ('replay' in begun) return begun.replay as CommitResult<K>;
   try {
     return await db.transaction().execute(async (trx) => {
       const { beforeRevision } = await consumePlanToken(
@@ -86,7 +89,7 @@ export async function commitChange(input: CommitInput, context: HandlerContext):
       });
       let id: number;
       let revision: string | null = null;
-      let definition: Definition<ManagementCollection> | null = null;
+      let definition: Definition<K> | null = null;
       if (plan.action === 'create' && plan.candidate) {
         const { uid: _uid, ...model } = plan.candidate as Definition<'models'>;
         const created =
@@ -94,14 +97,13 @@ export async function commitChange(input: CommitInput, context: HandlerContext):
             ? await insertModel(trx, input.workspaceId, model, now)
             : await insertObject(
                 trx,
-                {
-                  workspaceId: input.workspaceId,
-                  kind: input.kind, // The plan's candidate is the definition of input.kind; TS cannot relate the two unions.
-                  definition: plan.candidate as never,
-                },
+                { workspaceId: input.workspaceId, kind: input.kind, definition: plan.candidate },
                 now,
               );
-        ({ id, revision, definition } = created);
+        id = created.id;
+        revision = created.revision;
+        // A model is created by insertModel, which narrows K to 'models'; TS cannot follow the branch.
+        definition = created.definition as Definition<K>;
       } else if (plan.action === 'update' && plan.current && plan.candidate) {
         const updated = await updateObject(trx, plan.current, plan.candidate, now);
         ({ id, revision, definition } = updated);
@@ -148,7 +150,7 @@ export async function commitChange(input: CommitInput, context: HandlerContext):
           .where('id', '=', operationId)
           .execute();
       }
-      const result: CommitResult = {
+      const result: CommitResult<K> = {
         operationId,
         state: refresh ? 'pending' : 'saved',
         id,

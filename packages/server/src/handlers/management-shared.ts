@@ -13,7 +13,11 @@ export async function requireWorkspaceRow(db: Kysely<Schema>, workspaceId: numbe
 /** `operatorUid` only records who acted, but it must name an account. */
 export async function requireOperator(db: Kysely<Schema>, operatorUid: string | undefined) {
   if (operatorUid === undefined) return;
-  const account = await db.selectFrom('accounts').select('uid').where('uid', '=', operatorUid).executeTakeFirst();
+  const account = await db
+    .selectFrom('accounts')
+    .select('uid')
+    .where('uid', '=', operatorUid)
+    .executeTakeFirst();
   if (!account) throw invalid(`body.operatorUid: account ${operatorUid} does not exist`);
 }
 

@@ -1,4 +1,4 @@
-import { type ManagementCollection, type managementOperations, managementKinds } from '@wsadmin/contract';
+import { type ManagementCollection, managementKinds, type managementOperations } from '@wsadmin/contract';
 import type { HandlerContext } from '../context';
 import { notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
@@ -12,13 +12,19 @@ import { catchUpTasks, requireOperator, requireWorkspaceRow } from './management
 
 type Params = { workspaceId: number; id?: number };
 type CommitBody = { planToken: string; operatorUid?: string | undefined; changes?: object };
-type PreviewBody = { action: 'create' | 'update' | 'delete'; targetId?: number; revision?: string; changes: object; operatorUid?: string | undefined };
+type PreviewBody = {
+  action: 'create' | 'update' | 'delete';
+  targetId?: number;
+  revision?: string;
+  changes: object;
+  operatorUid?: string | undefined;
+};
 
 /**
  * The six operations of one object kind. The contract types each operation precisely; these
  * implementations are shared by all kinds, so they take the structural shapes above.
  */
-function kindHandlers(kind: ManagementCollection) {
+function kindHandlers<K extends ManagementCollection>(kind: K) {
   const withUsedBy = managementKinds[kind].usedByModels;
   return {
     async list({ params }: { params: Params }, { db, clock }: HandlerContext) {
@@ -67,7 +73,10 @@ function kindHandlers(kind: ManagementCollection) {
         expiresAt: expiresAt.toISOString(),
       };
     },
-    async create(request: { params: Params; body: CommitBody; headers: { 'Idempotency-Key': string } }, context: HandlerContext) {
+    async create(
+      request: { params: Params; body: CommitBody; headers: { 'Idempotency-Key': string } },
+      context: HandlerContext,
+    ) {
       return commit('create', null, request, context);
     },
     async update(
@@ -108,10 +117,7 @@ function kindHandlers(kind: ManagementCollection) {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: bridges the shared implementations to each kind's precise contract types.
-type Loose = any;
-const k = (kind: ManagementCollection): Record<'list' | 'get' | 'preview' | 'create' | 'update' | 'remove', Loose> =>
-  kindHandlers(kind);
+const k = kindHandlers;
 
 const timeSeries = k('time-series');
 const dimensions = k('dimensions');
@@ -191,7 +197,11 @@ export const managementHandlers: Handlers<keyof typeof managementOperations> = {
     await requireWorkspaceRow(db, params.workspaceId);
     const now = clock.now();
     await catchUpTasks(db, now);
-    const row = await findOperation(db, { id: params.operationId, workspaceId: params.workspaceId, keyId: key.id }, now);
+    const row = await findOperation(
+      db,
+      { id: params.operationId, workspaceId: params.workspaceId, keyId: key.id },
+      now,
+    );
     if (!row) throw notFound(`operation ${params.operationId}`);
     return toOperation(row);
   },

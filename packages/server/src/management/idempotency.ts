@@ -70,7 +70,11 @@ export async function beginIdempotent(
         );
       }
       if (existing.state !== 'done' || existing.response === null) {
-        throw new ApiError(409, 'a request with this Idempotency-Key is still running; retry shortly', 'request_in_progress');
+        throw new ApiError(
+          409,
+          'a request with this Idempotency-Key is still running; retry shortly',
+          'request_in_progress',
+        );
       }
       return { replay: JSON.parse(existing.response) };
     }

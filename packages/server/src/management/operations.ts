@@ -17,7 +17,11 @@ export interface NewOperation {
   taskUid: string | null;
 }
 
-export async function recordOperation(db: Kysely<Schema>, operation: NewOperation, now: Date): Promise<string> {
+export async function recordOperation(
+  db: Kysely<Schema>,
+  operation: NewOperation,
+  now: Date,
+): Promise<string> {
   const id = `op_${randomSecret(12)}`;
   await db
     .insertInto('operations')

@@ -48,7 +48,11 @@ export async function issuePlanToken(
 }
 
 const mismatch = (what: string) =>
-  new ApiError(400, `the plan token was issued for another ${what}; preview this change again`, 'plan_token_mismatch');
+  new ApiError(
+    400,
+    `the plan token was issued for another ${what}; preview this change again`,
+    'plan_token_mismatch',
+  );
 
 /**
  * Checks a token against the commit and marks it used, inside the commit's transaction. The
@@ -61,17 +65,28 @@ export async function consumePlanToken(
   now: Date,
 ): Promise<{ beforeRevision: string | null }> {
   const hash = await sha256Hex(token);
-  const row = await db.selectFrom('plan_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  const row = await db
+    .selectFrom('plan_tokens')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
   if (!row) throw new ApiError(400, 'unknown plan token; preview the change first', 'plan_token_mismatch');
   if (row.workspace_id !== binding.workspaceId) throw mismatch('workspace');
   if (row.key_id !== binding.keyId) throw mismatch('access key');
   if (row.kind !== binding.kind || row.target_id !== binding.targetId) throw mismatch('object');
   if (row.action !== binding.action) throw mismatch('action');
-  if (row.operator_uid !== binding.operatorUid) throw mismatch('operator (operatorUid must equal the preview)');
-  if (row.changes_hash !== (await changesHash(binding.changes))) throw mismatch('change (changes differ from the preview)');
-  if (row.used_at !== null) throw new ApiError(409, 'the plan token was already used by a commit', 'conflict');
+  if (row.operator_uid !== binding.operatorUid)
+    throw mismatch('operator (operatorUid must equal the preview)');
+  if (row.changes_hash !== (await changesHash(binding.changes)))
+    throw mismatch('change (changes differ from the preview)');
+  if (row.used_at !== null)
+    throw new ApiError(409, 'the plan token was already used by a commit', 'conflict');
   if (Date.parse(row.expires_at) <= now.getTime()) {
-    throw new ApiError(410, `the plan token expired at ${row.expires_at}; read the detail and preview again`, 'plan_token_expired');
+    throw new ApiError(
+      410,
+      `the plan token expired at ${row.expires_at}; read the detail and preview again`,
+      'plan_token_expired',
+    );
   }
   const used = await db
     .updateTable('plan_tokens')
@@ -79,6 +94,7 @@ export async function consumePlanToken(
     .where('token_hash', '=', hash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0) throw new ApiError(409, 'the plan token was already used by a commit', 'conflict');
+  if (Number(used.numUpdatedRows) === 0)
+    throw new ApiError(409, 'the plan token was already used by a commit', 'conflict');
   return { beforeRevision: row.before_revision };
 }

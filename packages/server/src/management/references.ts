@@ -1,7 +1,7 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, invalid } from '../http/api-error';
-import { modelReferenceIndex, type ModelRef, type ReferencedKind } from '../queries/model-references';
+import { type ModelRef, modelReferenceIndex, type ReferencedKind } from '../queries/model-references';
 import { type Definition, listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 
@@ -19,14 +19,26 @@ const OUTGOING: Partial<Record<ManagementCollection, Array<[string, ManagementCo
   ],
 };
 
-function outgoing(kind: ManagementCollection, definition: object): Array<{ field: string; kind: ManagementCollection; id: number }> {
+function outgoing(
+  kind: ManagementCollection,
+  definition: object,
+): Array<{ field: string; kind: ManagementCollection; id: number }> {
   return (OUTGOING[kind] ?? []).flatMap(([field, target]) =>
-    ((definition as Record<string, unknown>)[field] as number[] | undefined ?? []).map((id) => ({ field, kind: target, id })),
+    (((definition as Record<string, unknown>)[field] as number[] | undefined) ?? []).map((id) => ({
+      field,
+      kind: target,
+      id,
+    })),
   );
 }
 
 /** Every id a definition references must be an object of that kind in the workspace (400 naming the field). */
-export async function checkReferences(db: Db, workspaceId: number, kind: ManagementCollection, definition: object) {
+export async function checkReferences(
+  db: Db,
+  workspaceId: number,
+  kind: ManagementCollection,
+  definition: object,
+) {
   const refs = outgoing(kind, definition);
   const byKind = new Map<ManagementCollection, Set<number>>();
   for (const ref of refs) {
@@ -35,7 +47,8 @@ export async function checkReferences(db: Db, workspaceId: number, kind: Managem
       ids = new Set((await listObjects(db, workspaceId, ref.kind)).map((object) => object.id));
       byKind.set(ref.kind, ids);
     }
-    if (!ids.has(ref.id)) throw invalid(`changes.${ref.field}: ${ref.kind} ${ref.id} does not exist in workspace ${workspaceId}`);
+    if (!ids.has(ref.id))
+      throw invalid(`changes.${ref.field}: ${ref.kind} ${ref.id} does not exist in workspace ${workspaceId}`);
   }
 }
 
@@ -50,7 +63,12 @@ export async function checkUniqueKeyword(
   if (kind !== 'dimensions' && kind !== 'measures' && kind !== 'time-series') return;
   const keyword = (definition as { names: string[] }).names[0];
   const clash = (await listObjects(db, workspaceId, kind)).find((o) => o.id !== selfId && o.name === keyword);
-  if (clash) throw new ApiError(409, `changes.names: keyword "${keyword}" is already used by ${kind} ${clash.id}`, 'conflict');
+  if (clash)
+    throw new ApiError(
+      409,
+      `changes.names: keyword "${keyword}" is already used by ${kind} ${clash.id}`,
+      'conflict',
+    );
 }
 
 export interface Impact {
@@ -59,10 +77,20 @@ export interface Impact {
   dependentMeasures: Array<{ id: number; name: string }>;
 }
 
-const REFERENCED = new Set<ManagementCollection>(['time-series', 'dimensions', 'measures', 'dimension-tables']);
+const REFERENCED = new Set<ManagementCollection>([
+  'time-series',
+  'dimensions',
+  'measures',
+  'dimension-tables',
+]);
 
 /** Who depends on an object: models (published and draft) and, for dimensions, measures. */
-export async function impactOf(db: Db, workspaceId: number, kind: ManagementCollection, id: number): Promise<Impact> {
+export async function impactOf(
+  db: Db,
+  workspaceId: number,
+  kind: ManagementCollection,
+  id: number,
+): Promise<Impact> {
   const impact: Impact = { usedByModels: [], usedByDrafts: [], dependentMeasures: [] };
   if (REFERENCED.has(kind)) {
     const refs = (await modelReferenceIndex(db, workspaceId))(kind as ReferencedKind, id);
@@ -99,10 +127,17 @@ export async function dependenciesOf(db: Db, object: StoredObject) {
 export function refuseIfPublished(kind: ManagementCollection, id: number, impact: Impact) {
   if (impact.usedByModels.length === 0) return;
   const names = impact.usedByModels.map((m) => `"${m.name}" (${m.uid})`).join(', ');
-  throw new ApiError(409, `${kind} ${id} is used by published model ${names}; remove it there first`, 'conflict');
+  throw new ApiError(
+    409,
+    `${kind} ${id} is used by published model ${names}; remove it there first`,
+    'conflict',
+  );
 }
 
 /** After a dimension is deleted, measures stop depending on it (their revision moves). */
-export function withoutDimension(definition: Definition<'measures'>, dimensionId: number): Definition<'measures'> {
+export function withoutDimension(
+  definition: Definition<'measures'>,
+  dimensionId: number,
+): Definition<'measures'> {
   return { ...definition, dimensionIds: definition.dimensionIds.filter((id) => id !== dimensionId) };
 }

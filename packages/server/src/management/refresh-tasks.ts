@@ -19,14 +19,19 @@ type Binding = { table: string; fields: string[] };
 export function bindingOf(kind: ManagementCollection, definition: object | null): Binding | undefined {
   if (!definition) return undefined;
   const d = definition as { table?: string; field?: string; keyField?: string; fields?: string[] };
-  if (kind === 'time-series') return d.table ? { table: d.table, fields: d.field ? [d.field] : [] } : undefined;
+  if (kind === 'time-series')
+    return d.table ? { table: d.table, fields: d.field ? [d.field] : [] } : undefined;
   if (kind === 'dimension-tables') return { table: d.table ?? '', fields: d.keyField ? [d.keyField] : [] };
   if (kind === 'datasets') return { table: d.table ?? '', fields: d.fields ?? [] };
   return undefined;
 }
 
 /** Creates and updates that change a binding need a refresh; deletes do not. */
-export function needsRefresh(kind: ManagementCollection, before: object | null, after: object | null): boolean {
+export function needsRefresh(
+  kind: ManagementCollection,
+  before: object | null,
+  after: object | null,
+): boolean {
   const next = bindingOf(kind, after);
   if (!next) return false;
   return JSON.stringify(bindingOf(kind, before)) !== JSON.stringify(next);
@@ -54,7 +59,14 @@ export async function scheduleRefresh(
     uid = `task_${randomSecret(12)}`;
     await db
       .insertInto('refresh_tasks')
-      .values({ uid, workspace_id: workspaceId, state: 'scheduled', run_at: runAt, started_at: null, finished_at: null })
+      .values({
+        uid,
+        workspace_id: workspaceId,
+        state: 'scheduled',
+        run_at: runAt,
+        started_at: null,
+        finished_at: null,
+      })
       .execute();
   }
   await db.insertInto('task_operations').values({ task_uid: uid, operation_id: operationId }).execute();
@@ -87,10 +99,9 @@ export async function processDueTasks(db: Db, now: Date): Promise<number> {
 
 async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Promise<void> {
   const sources = new Map(
-    (await db.selectFrom('sources').selectAll().where('workspace_id', '=', workspaceId).execute()).map((row) => [
-      row.table_name,
-      JSON.parse(row.fields) as string[],
-    ]),
+    (await db.selectFrom('sources').selectAll().where('workspace_id', '=', workspaceId).execute()).map(
+      (row) => [row.table_name, JSON.parse(row.fields) as string[]],
+    ),
   );
   const operations = await db
     .selectFrom('operations')
@@ -100,7 +111,12 @@ async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Pro
     .execute();
   const finishedAt = now.toISOString();
   for (const operation of operations) {
-    const object = await findObject(db, workspaceId, operation.kind as ManagementCollection, operation.target_id);
+    const object = await findObject(
+      db,
+      workspaceId,
+      operation.kind as ManagementCollection,
+      operation.target_id,
+    );
     let state: 'verified' | 'failed' | 'unknown';
     let message: string;
     if (!object) {
@@ -137,5 +153,9 @@ async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Pro
       .where('state', '=', 'pending')
       .execute();
   }
-  await db.updateTable('refresh_tasks').set({ state: 'done', finished_at: finishedAt }).where('uid', '=', uid).execute();
+  await db
+    .updateTable('refresh_tasks')
+    .set({ state: 'done', finished_at: finishedAt })
+    .where('uid', '=', uid)
+    .execute();
 }

@@ -20,7 +20,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function call(server: RunningServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${secret}`, ...headers },
@@ -39,7 +45,10 @@ describe('follow-up tasks across a restart', () => {
     const base = `/openapi/v1/workspaces/${ws}`;
     await call(first, 'PUT', `${base}/sources/`, { tables: [{ name: 'fact_orders', fields: ['amount'] }] });
     const changes = { name: 'orders', table: 'fact_orders', fields: ['amount'] };
-    const preview = await call(first, 'POST', `${base}/management/datasets/preview/`, { action: 'create', changes });
+    const preview = await call(first, 'POST', `${base}/management/datasets/preview/`, {
+      action: 'create',
+      changes,
+    });
     const commit = await call(
       first,
       'POST',
@@ -55,6 +64,9 @@ describe('follow-up tasks across a restart', () => {
     const operationPath = `${base}/management/operations/${commit.operationId}/`;
     expect((await call(second, 'GET', operationPath)).state).toBe('pending');
     await call(second, 'POST', '/__test__/clock/', { advanceSeconds: 5 });
-    expect(await call(second, 'GET', operationPath)).toMatchObject({ state: 'verified', taskUid: expect.any(String) });
+    expect(await call(second, 'GET', operationPath)).toMatchObject({
+      state: 'verified',
+      taskUid: expect.any(String),
+    });
   });
 });
