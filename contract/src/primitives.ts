@@ -76,3 +76,11 @@ export const ModelRef = z
 
 /** ISO 8601 timestamp with offset. */
 export const Timestamp = z.iso.datetime({ offset: true });
+
+/**
+ * `schema` or null. zod-to-openapi renders `.nullable()` of a named schema as `allOf` with a
+ * null type, which no value satisfies; a union renders as `anyOf [$ref, null]`, which is right.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}

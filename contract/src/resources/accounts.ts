@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { AccountUid, Id, intFromText, LongText, ShortText } from '../primitives';
+import { AccountUid, Id, intFromText, LongText, orNull, ShortText } from '../primitives';
 import { API, batchOf } from './common';
 
 export const AccountStatus = z.union([z.literal(0), z.literal(1)]).meta({
@@ -89,7 +89,7 @@ export const AccountWorkspace = z
     id: Id,
     name: z.string(),
     desc: z.string(),
-    owner: AccountOwner.nullable().meta({ description: 'The member holding the owner role, or null.' }),
+    owner: orNull(AccountOwner).meta({ description: 'The member holding the owner role, or null.' }),
     locked: z.boolean().meta({
       description: 'True when the account may not edit the workspace (it is not owner or admin there).',
     }),
@@ -175,7 +175,7 @@ export const accountOperations = {
     body: z.strictObject({
       username: z.string().min(1).max(254).meta({ description: 'Login name, phone or e-mail.' }),
     }),
-    data: Account.nullable(),
+    data: orNull(Account),
   }),
   deleteAccount: defineOperation({
     method: 'delete',

@@ -12,7 +12,7 @@ export const DimensionType = z.enum([...DataType.options, MAPPING_TYPE]).meta({
 });
 
 export const BaseField = z
-  .object({
+  .strictObject({
     choice: z.record(z.string(), z.string()).meta({ description: 'Mapping table: stored value -> label.' }),
     typeBeforeMap: DataType,
     typeAfterMap: DataType,
@@ -20,7 +20,7 @@ export const BaseField = z
   .meta({ id: 'BaseField', description: 'Mapping of a `mapping` dimension.' });
 
 export const KeywordFilter = z
-  .object({
+  .strictObject({
     operator: MatchOperator,
     values: z.array(ShortText).max(1000),
   })
@@ -29,7 +29,7 @@ export const KeywordFilter = z
     description: 'Filter used when synchronising dimension keywords (element shape not shown in the spec).',
   });
 
-export const SubDimension = z.object({ prop: ShortText }).meta({ id: 'SubDimension' });
+export const SubDimension = z.strictObject({ prop: ShortText }).meta({ id: 'SubDimension' });
 
 /** Writable fields; `type`, `format` and `names` are required by the spec. */
 export const dimensionFields = {
@@ -122,6 +122,8 @@ export const dimensionOperations = {
     params: WorkspacePath,
     body: z.strictObject({ dimensions: batchOf(DimensionCreate) }),
     data: z.array(Dimension),
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   updateDimensions: defineOperation({
     method: 'put',
@@ -137,6 +139,8 @@ export const dimensionOperations = {
       z.strictObject({ dimensions: batchOf(DimensionUpdate) }),
     ]),
     data: z.array(Dimension),
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   deleteDimensions: defineOperation({
     method: 'delete',

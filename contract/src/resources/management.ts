@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { AccountUid, Id, IdParam, ModelRef, Timestamp } from '../primitives';
+import { AccountUid, Id, IdParam, ModelRef, orNull, Timestamp } from '../primitives';
 import { API, WorkspacePath } from './common';
 import {
   corpusKind,
@@ -61,9 +61,9 @@ export const ManagementOperation = z
     target: z.object({ type: ManagementCollection, id: Id }),
     action: ManagementAction,
     state: OperationState,
-    beforeRevision: Revision.nullable(),
-    afterRevision: Revision.nullable(),
-    result: z.object({ id: Id, revision: Revision.nullable() }),
+    beforeRevision: orNull(Revision),
+    afterRevision: orNull(Revision),
+    result: z.object({ id: Id, revision: orNull(Revision) }),
     taskUid: z.string().optional().meta({ description: 'Present when a follow-up task exists.' }),
     taskResult: z
       .object({
@@ -114,8 +114,8 @@ function kindOperations<K extends Kind>(kind: K) {
       operationId: z.string(),
       state: OperationState,
       id: Id,
-      revision: Revision.nullable().meta({ description: 'null after a delete.' }),
-      definition: kind.definition.nullable().meta({ description: 'null after a delete.' }),
+      revision: orNull(Revision).meta({ description: 'null after a delete.' }),
+      definition: orNull(kind.definition).meta({ description: 'null after a delete.' }),
     })
     .meta({
       id: `${name}CommitResult`,
@@ -173,13 +173,13 @@ function kindOperations<K extends Kind>(kind: K) {
       data: z
         .object({
           action: ManagementAction,
-          beforeRevision: Revision.nullable().meta({ description: 'null for a create.' }),
-          afterRevision: Revision.nullable().meta({ description: 'null for a delete.' }),
+          beforeRevision: orNull(Revision).meta({ description: 'null for a create.' }),
+          afterRevision: orNull(Revision).meta({ description: 'null for a delete.' }),
           changes: kind.updateChanges,
           impact: PreviewImpact,
-          candidate: kind.definition
-            .nullable()
-            .meta({ description: 'The definition as it would be; null for a delete.' }),
+          candidate: orNull(kind.definition).meta({
+            description: 'The definition as it would be; null for a delete.',
+          }),
           planToken: z.string(),
           expiresAt: Timestamp.meta({ description: 'When the plan token stops being accepted.' }),
         })

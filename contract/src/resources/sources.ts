@@ -7,13 +7,11 @@ export const SourceTable = z
   .object({ name: NonEmptyShortText, fields: z.array(NonEmptyShortText).max(1000) })
   .meta({ id: 'SourceTable' });
 
-export const SourceCatalogue = z
-  .object({ tables: z.array(SourceTable).max(1000) })
-  .meta({
-    id: 'SourceCatalogue',
-    description:
-      'Reference-server extension: the source tables a workspace can bind to. Refresh tasks check bindings of dimension tables, datasets and time series against it.',
-  });
+export const SourceCatalogue = z.object({ tables: z.array(SourceTable).max(1000) }).meta({
+  id: 'SourceCatalogue',
+  description:
+    'Reference-server extension: the source tables a workspace can bind to. Refresh tasks check bindings of dimension tables, datasets and time series against it.',
+});
 
 const path = `${API}/workspaces/{workspaceId}/sources/` as const;
 

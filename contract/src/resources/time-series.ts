@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { DataType, Id, IdParam, LongText, Names, ShortText, TimeUnit } from '../primitives';
+import { DataType, Id, IdParam, LongText, Names, orNull, ShortText, TimeUnit } from '../primitives';
 import { API, batchOf, WorkspacePath } from './common';
 
 export const DefaultTimeFunc = z
-  .object({
+  .strictObject({
     aggregation: z.enum(['sum', 'avg', 'min', 'max', 'count', 'first', 'last']),
     timeUnit: TimeUnit,
   })
@@ -32,7 +32,7 @@ export const TimeSeriesListItem = z
   .object({
     id: Id,
     ...descriptive,
-    defaultTimeFunc: DefaultTimeFunc.nullable(),
+    defaultTimeFunc: orNull(DefaultTimeFunc),
     used: z.boolean().meta({ description: 'Whether a model uses it.' }),
   })
   .meta({ id: 'TimeSeriesListItem' });
@@ -95,6 +95,8 @@ export const timeSeriesOperations = {
     params: WorkspacePath,
     body: TimeSeriesWrite,
     data: TimeSeries,
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   updateTimeSeries: defineOperation({
     method: 'put',
@@ -106,6 +108,8 @@ export const timeSeriesOperations = {
     params: TimeSeriesPath,
     body: TimeSeriesWrite,
     data: TimeSeries,
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   deleteTimeSeries: defineOperation({
     method: 'delete',
@@ -126,6 +130,8 @@ export const timeSeriesOperations = {
     params: WorkspacePath,
     body: z.strictObject({ timeSeries: batchOf(TimeSeriesWrite) }),
     data: z.array(TimeSeries),
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   updateTimeSeriesBatch: defineOperation({
     method: 'put',
@@ -138,6 +144,8 @@ export const timeSeriesOperations = {
     params: WorkspacePath,
     body: z.strictObject({ timeSeries: batchOf(TimeSeriesBatchUpdateItem) }),
     data: z.array(TimeSeries),
+    // A keyword (first of `names`) already used by another object of the kind: see docs/spec-gaps.md.
+    errors: [409],
   }),
   deleteTimeSeriesBatch: defineOperation({
     method: 'delete',

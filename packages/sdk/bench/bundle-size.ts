@@ -1,7 +1,8 @@
 /**
  * Bundle-size budget: bundles the SDK entry (openapi-fetch included) and openapi-fetch alone with
  * esbuild (minified ESM, platform neutral), gzips both and prints the sizes and their ratio.
- * Target: the SDK bundle is at most 2x openapi-fetch alone. Run with `npm run bench -w @wsadmin/sdk`.
+ * Target: the SDK bundle is at most 2x openapi-fetch alone. Run with `npm run bench -w @wsadmin/sdk`
+ * (add `-- --check` to exit non-zero above the target).
  */
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -24,14 +25,21 @@ async function measure(contents: string): Promise<{ min: number; gzip: number }>
   return { min: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
 }
 
-// Everything the package exports, so nothing is tree-shaken away.
+// Everything the package exports, so nothing is tree-shaken away; and what `createClient` alone pulls in.
 const sdk = await measure("export * from './src/index.ts';");
+const clientOnly = await measure("export { createClient } from './src/index.ts';");
 const openapiFetch = await measure("export { default } from 'openapi-fetch';");
 const ratio = sdk.gzip / openapiFetch.gzip;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
+const row = (label: string, size: { min: number; gzip: number }) =>
+  console.log(`${label.padEnd(34)} ${kb(size.min).padStart(10)} min ${kb(size.gzip).padStart(10)} gzip`);
 
-console.log(`openapi-fetch alone : ${kb(openapiFetch.min)} min, ${kb(openapiFetch.gzip)} gzip`);
-console.log(`@wsadmin/sdk (all)  : ${kb(sdk.min)} min, ${kb(sdk.gzip)} gzip`);
-console.log(`SDK's own code      : ${kb(sdk.gzip - openapiFetch.gzip)} gzip (approx.)`);
-console.log(`ratio               : ${ratio.toFixed(2)}x (target <= 2.00x) ${ratio <= 2 ? 'OK' : 'OVER BUDGET'}`);
-if (ratio > 2) process.exitCode = 1;
+row('openapi-fetch alone', openapiFetch);
+row('@wsadmin/sdk, every export', sdk);
+row('@wsadmin/sdk, createClient only', clientOnly);
+console.log(`SDK's own code (every export)      ${kb(sdk.gzip - openapiFetch.gzip).padStart(25)} gzip`);
+console.log(
+  `ratio ${ratio.toFixed(2)}x openapi-fetch alone (target <= 2.00x): ${ratio <= 2 ? 'OK' : 'OVER TARGET'}`,
+);
+// `--check` turns the target into a failing exit code (for CI).
+if (process.argv.includes('--check') && ratio > 2) process.exitCode = 1;

@@ -36,19 +36,34 @@ export interface CreateAuthDataOptions {
 
 const utf8 = new TextEncoder();
 
-/** base64url without padding. */
+/**
+ * base64url without padding.
+ *
+ * @example
+ * base64url(new Uint8Array([0xfb, 0xff])); // '-_8'
+ */
 export function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** `payloadB64`: base64url of the payload's JSON, keys in the order v, uid, iat, exp. */
+/**
+ * `payloadB64`: base64url of the payload's JSON, keys in the order v, uid, iat, exp.
+ *
+ * @example
+ * const payloadB64 = encodeAuthDataPayload({ v: 1, uid: account.uid, iat: 1772366400, exp: 1772366700 });
+ */
 export function encodeAuthDataPayload({ uid, iat, exp }: AuthDataPayload): string {
   return base64url(utf8.encode(JSON.stringify({ v: 1, uid, iat, exp })));
 }
 
-/** `signatureB64` of a `payloadB64` under an access key. */
+/**
+ * `signatureB64` of a `payloadB64` under an access key.
+ *
+ * @example
+ * const authData = `${payloadB64}.${await signAuthDataPayload(payloadB64, key)}`;
+ */
 export async function signAuthDataPayload(payloadB64: string, key: string): Promise<string> {
   const secret = await crypto.subtle.digest('SHA-256', utf8.encode(AUTH_DATA_KEY_CONTEXT + key));
   const hmac = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [

@@ -17,7 +17,10 @@ import { mirror, type SafeClient } from './safe';
 import { createTransport, defaultSleep, type RetryPolicy } from './transport';
 
 export interface ClientOptions {
-  /** Where the service runs, e.g. `https://wsadmin.example.com` (paths start with `/openapi/v1/`). */
+  /**
+   * Where the service runs, e.g. `https://wsadmin.example.com` (paths start with `/openapi/v1/`).
+   * In a browser it may be relative to the page.
+   */
   baseUrl: string;
   /** Access key; sent as `Authorization: Bearer <key>`. */
   key: string;
@@ -86,6 +89,12 @@ export function createClient(options: ClientOptions): WsadminClient {
   } = options;
   if (!baseUrl || typeof baseUrl !== 'string')
     throw new ConfigurationError('createClient: baseUrl is required');
+  try {
+    // Absolute, or relative to the page in a browser.
+    new URL(baseUrl, globalThis.location?.href);
+  } catch {
+    throw new ConfigurationError(`createClient: baseUrl is not a URL: ${baseUrl}`);
+  }
   if (!key || typeof key !== 'string') throw new ConfigurationError('createClient: key is required');
   const policy = typeof options.retries === 'number' ? { limit: options.retries } : (options.retries ?? {});
   const raw = createFetchClient<paths>({

@@ -8,7 +8,7 @@ export class WsadminError extends Error {
   // Names are spelled out: minifiers rename classes.
   override name = 'WsadminError';
   /** operationId of the failed call, e.g. `'getWorkspace'`. */
-  operationId: string | undefined;
+  declare operationId: string | undefined;
 
   constructor(message: string, options?: { cause?: unknown; operationId?: string | undefined }) {
     super(message, options);
@@ -17,24 +17,24 @@ export class WsadminError extends Error {
 }
 
 /** The server answered with an error envelope (`errcode` other than 200), whatever the HTTP status. */
-export class ApiError<Code extends number = number> extends WsadminError {
+export class ApiError extends WsadminError {
   override name = 'ApiError';
   /** `errcode` of the envelope, e.g. 409. */
-  readonly errcode: Code;
+  declare readonly errcode: number;
   /** `errmsg` of the envelope: what is wrong, naming the field or the problem. */
-  readonly errmsg: string;
+  declare readonly errmsg: string;
   /** Machine-readable reason from `data.reason`, e.g. `'revision_conflict'`. */
-  readonly reason: ErrorReason | undefined;
+  declare readonly reason: ErrorReason | undefined;
   /** Every invalid field from `data.issues` (empty when the server sent none). */
-  readonly issues: ErrorIssue[];
+  declare readonly issues: ErrorIssue[];
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The raw response (its body has been read). */
-  readonly response: Response;
+  declare readonly response: Response;
 
   constructor(
     operationId: string,
-    envelope: { errcode: Code; errmsg: string; data?: { reason?: ErrorReason; issues?: ErrorIssue[] } },
+    envelope: { errcode: number; errmsg: string; data?: { reason?: ErrorReason; issues?: ErrorIssue[] } },
     response: Response,
   ) {
     super(`${operationId}: ${envelope.errmsg} (errcode ${envelope.errcode})`, { operationId });
@@ -66,11 +66,11 @@ export class AbortedError extends WsadminError {
 export class InvalidResponseError extends WsadminError {
   override name = 'InvalidResponseError';
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The body as text ("" when empty). */
-  readonly body: string;
+  declare readonly body: string;
   /** The raw response (its body has been read). */
-  readonly response: Response;
+  declare readonly response: Response;
 
   constructor(operationId: string, response: Response, body: string) {
     super(
@@ -103,7 +103,7 @@ export class ConfigurationError extends WsadminError {
 export function isApiError<Code extends number = number>(
   error: unknown,
   errcode?: Code,
-): error is ApiError<Code> {
+): error is ApiError & { readonly errcode: Code } {
   return error instanceof ApiError && (errcode === undefined || error.errcode === errcode);
 }
 

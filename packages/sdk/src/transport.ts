@@ -34,7 +34,13 @@ export const defaultSleep: Sleep = (ms, signal) =>
     else signal?.addEventListener('abort', abort, { once: true });
   });
 
-/** Milliseconds a `Retry-After` header asks for (delta seconds or an HTTP date), or undefined. */
+/**
+ * Milliseconds a `Retry-After` header asks for (delta seconds or an HTTP date), or undefined.
+ *
+ * @example
+ * retryAfterMs('7'); // 7000
+ * retryAfterMs('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')); // 10000
+ */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
@@ -78,10 +84,16 @@ export function createTransport(
           }, timeoutMs)
         : undefined;
     signal.addEventListener('abort', abort);
+    // Settles on timeout or abort even when the fetch ignores its signal.
+    const stopped = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason)),
+    );
+    stopped.catch(() => {});
     try {
       if (signal.aborted) throw signal.reason;
-      const response = await fetchImpl(new Request(request.clone(), { signal: controller.signal }));
-      const text = await response.text();
+      const sent = new Request(request.clone(), { signal: controller.signal });
+      const response = await Promise.race([fetchImpl(sent), stopped]);
+      const text = await Promise.race([response.text(), stopped]);
       const { status, statusText, headers } = response;
       return [new Response(text || null, { status, statusText, headers }), text];
     } catch (cause) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { randomSecret } from './auth/digest';
 import type { PasswordHasher } from './auth/passwords';
 import { AdjustableClock, type Clock } from './clock';
 import type { ServerContext } from './context';
@@ -9,7 +10,9 @@ import { ApiError } from './http/api-error';
 import { unmatched } from './http/fallback';
 import { registerOperations } from './http/routes';
 import { invalidInput } from './http/zod-issues';
+import type { TaskRunner } from './management/refresh-tasks';
 import type { Storage } from './storage/storage';
+import { isStorageUnavailable } from './storage/unavailable';
 
 export interface AppOptions {
   storage: Storage;
@@ -23,7 +26,9 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Debounce window of source refreshes, in seconds. Default 2. */
   refreshDebounceSeconds?: number;
-  /** Called with unexpected errors (answered as 500). */
+  /** Who runs due refresh tasks in this app (stored as the task's `claimed_by`). Default: a random id. */
+  taskRunner?: TaskRunner;
+  /** Called with unexpected errors (answered as 500, or 503 when the database cannot be reached). */
   onError?: (error: unknown) => void;
 }
 
@@ -41,7 +46,10 @@ export function createApp(options: AppOptions): Hono {
     storage: options.storage,
     clock,
     passwords: options.passwords,
-    settings: { refreshDebounceMs: (options.refreshDebounceSeconds ?? 2) * 1000 },
+    settings: {
+      refreshDebounceMs: (options.refreshDebounceSeconds ?? 2) * 1000,
+      taskRunner: options.taskRunner ?? { id: `app-${randomSecret(6)}` },
+    },
   };
   const app = new Hono();
 
@@ -74,6 +82,10 @@ export function createApp(options: AppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(envelopeOf(error), error.errcode as ContentfulStatusCode);
     options.onError?.(error);
+    if (isStorageUnavailable(error)) {
+      const unavailable = new ApiError(503, 'the database is unavailable; retry later', 'unavailable');
+      return c.json(envelopeOf(unavailable), 503);
+    }
     const internal = new ApiError(500, 'internal error; the server log has the details', 'internal');
     return c.json(envelopeOf(internal), 500);
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccessKey } from './auth/keys';
 import type { PasswordHasher } from './auth/passwords';
 import type { Clock } from './clock';
+import type { TaskRunner } from './management/refresh-tasks';
 import type { Schema } from './storage/schema';
 import type { Storage } from './storage/storage';
 
@@ -16,6 +17,8 @@ export interface ServerContext {
 export interface ServerSettings {
   /** Source refreshes requested within this window merge into one task. */
   refreshDebounceMs: number;
+  /** Runs due refresh tasks when a read catches up with the clock (default: an unnamed runner). */
+  taskRunner?: TaskRunner;
 }
 
 export interface HandlerContext extends ServerContext {

@@ -1330,6 +1330,13 @@ export interface components {
             /** @description Account type (values not shown). Default 0. */
             type?: number;
         };
+        AccountOwner: {
+            uid: string;
+            email: string;
+            nickname: string;
+            desc: string;
+            status: components["schemas"]["AccountStatus"];
+        };
         /** @description Account status (values not shown in the spec): 1 = active, 0 = disabled. */
         AccountStatus: 0 | 1;
         /** @description Omitted fields keep their value. */
@@ -1357,15 +1364,18 @@ export interface components {
             name: string;
             desc: string;
             /** @description The member holding the owner role, or null. */
-            owner: {
-                uid: string;
-                email: string;
-                nickname: string;
-                desc: string;
-                status: components["schemas"]["AccountStatus"];
-            } | null;
+            owner: components["schemas"]["AccountOwner"] | null;
             /** @description True when the account may not edit the workspace (it is not owner or admin there). */
             locked: boolean;
+        };
+        /** @description Mapping of a `mapping` dimension. */
+        BaseField: {
+            /** @description Mapping table: stored value -> label. */
+            choice: {
+                [key: string]: string;
+            };
+            typeBeforeMap: components["schemas"]["DataType"];
+            typeAfterMap: components["schemas"]["DataType"];
         };
         /** @description Commit result (shape beyond `operationId` not shown in the spec). */
         CorpusCommitResult: {
@@ -1373,13 +1383,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                title: string;
-                content: string;
-                tags: string[];
-            } | null;
+            definition: components["schemas"]["CorpusDefinition"] | null;
         };
         /** @description Full definition of a new corpus entry; omitted optional fields take their defaults. */
         CorpusCreateChanges: {
@@ -1405,17 +1411,13 @@ export interface components {
         CorpusPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["CorpusUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                title: string;
-                content: string;
-                tags: string[];
-            } | null;
+            candidate: components["schemas"]["CorpusDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -1478,15 +1480,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                name: string;
-                /** @description Source table (a source binding). */
-                table: string;
-                description: string;
-                fields: string[];
-            } | null;
+            definition: components["schemas"]["DatasetDefinition"] | null;
         };
         /** @description Full definition of a new dataset; omitted optional fields take their defaults. */
         DatasetCreateChanges: {
@@ -1516,19 +1512,13 @@ export interface components {
         DatasetPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["DatasetUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                name: string;
-                /** @description Source table (a source binding). */
-                table: string;
-                description: string;
-                fields: string[];
-            } | null;
+            candidate: components["schemas"]["DatasetDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -1597,7 +1587,7 @@ export interface components {
             /** @enum {string} */
             aggregation: "sum" | "avg" | "min" | "max" | "count" | "first" | "last";
             timeUnit: components["schemas"]["TimeUnit"];
-        } | null;
+        };
         Dimension: {
             id: number;
             type: components["schemas"]["DimensionType"];
@@ -1630,29 +1620,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                type: components["schemas"]["DimensionType"];
-                format: string;
-                names: components["schemas"]["Names"];
-                rating: number;
-                description: string;
-                isKeyword: boolean;
-                autoGroup: boolean;
-                /** @description Non-null exactly when `type` is `mapping`. */
-                baseField: {
-                    /** @description Mapping table: stored value -> label. */
-                    choice: {
-                        [key: string]: string;
-                    };
-                    typeBeforeMap: components["schemas"]["DataType"];
-                    typeAfterMap: components["schemas"]["DataType"];
-                } | null;
-                enableSubDimensionExplorer: boolean;
-                keywordFilters: components["schemas"]["KeywordFilter"][];
-                subDimensions: components["schemas"]["SubDimension"][];
-            } | null;
+            definition: components["schemas"]["DimensionDefinition"] | null;
         };
         DimensionCreate: {
             type: components["schemas"]["DimensionType"];
@@ -1690,14 +1660,7 @@ export interface components {
             isKeyword?: boolean;
             autoGroup?: boolean;
             /** @description Non-null exactly when `type` is `mapping`. */
-            baseField?: {
-                /** @description Mapping table: stored value -> label. */
-                choice: {
-                    [key: string]: string;
-                };
-                typeBeforeMap: components["schemas"]["DataType"];
-                typeAfterMap: components["schemas"]["DataType"];
-            } | null;
+            baseField?: components["schemas"]["BaseField"] | null;
             enableSubDimensionExplorer?: boolean;
             keywordFilters?: components["schemas"]["KeywordFilter"][];
             subDimensions?: components["schemas"]["SubDimension"][];
@@ -1721,14 +1684,7 @@ export interface components {
             isKeyword: boolean;
             autoGroup: boolean;
             /** @description Non-null exactly when `type` is `mapping`. */
-            baseField: {
-                /** @description Mapping table: stored value -> label. */
-                choice: {
-                    [key: string]: string;
-                };
-                typeBeforeMap: components["schemas"]["DataType"];
-                typeAfterMap: components["schemas"]["DataType"];
-            } | null;
+            baseField: components["schemas"]["BaseField"] | null;
             enableSubDimensionExplorer: boolean;
             keywordFilters: components["schemas"]["KeywordFilter"][];
             subDimensions: components["schemas"]["SubDimension"][];
@@ -1736,33 +1692,13 @@ export interface components {
         DimensionPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["DimensionUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                type: components["schemas"]["DimensionType"];
-                format: string;
-                names: components["schemas"]["Names"];
-                rating: number;
-                description: string;
-                isKeyword: boolean;
-                autoGroup: boolean;
-                /** @description Non-null exactly when `type` is `mapping`. */
-                baseField: {
-                    /** @description Mapping table: stored value -> label. */
-                    choice: {
-                        [key: string]: string;
-                    };
-                    typeBeforeMap: components["schemas"]["DataType"];
-                    typeAfterMap: components["schemas"]["DataType"];
-                } | null;
-                enableSubDimensionExplorer: boolean;
-                keywordFilters: components["schemas"]["KeywordFilter"][];
-                subDimensions: components["schemas"]["SubDimension"][];
-            } | null;
+            candidate: components["schemas"]["DimensionDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -1809,18 +1745,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                name: string;
-                /** @description Source table (a source binding). */
-                table: string;
-                description: string;
-                /** @description Key field of the source table. */
-                keyField: string;
-                /** @description Dimensions the table provides. */
-                dimensionIds: number[];
-            } | null;
+            definition: components["schemas"]["DimensionTableDefinition"] | null;
         };
         /** @description Full definition of a new dimension table; omitted optional fields take their defaults. */
         DimensionTableCreateChanges: {
@@ -1856,22 +1783,13 @@ export interface components {
         DimensionTablePreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["DimensionTableUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                name: string;
-                /** @description Source table (a source binding). */
-                table: string;
-                description: string;
-                /** @description Key field of the source table. */
-                keyField: string;
-                /** @description Dimensions the table provides. */
-                dimensionIds: number[];
-            } | null;
+            candidate: components["schemas"]["DimensionTableDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -1976,14 +1894,7 @@ export interface components {
             isKeyword?: boolean;
             autoGroup?: boolean;
             /** @description Non-null exactly when `type` is `mapping`. */
-            baseField?: {
-                /** @description Mapping table: stored value -> label. */
-                choice: {
-                    [key: string]: string;
-                };
-                typeBeforeMap: components["schemas"]["DataType"];
-                typeAfterMap: components["schemas"]["DataType"];
-            } | null;
+            baseField?: components["schemas"]["BaseField"] | null;
             enableSubDimensionExplorer?: boolean;
             keywordFilters?: components["schemas"]["KeywordFilter"][];
             subDimensions?: components["schemas"]["SubDimension"][];
@@ -2119,11 +2030,11 @@ export interface components {
             };
             action: components["schemas"]["ManagementAction"];
             state: components["schemas"]["OperationState"];
-            beforeRevision: components["schemas"]["Revision"] & (string | null);
-            afterRevision: components["schemas"]["Revision"] & (string | null);
+            beforeRevision: components["schemas"]["Revision"] | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             result: {
                 id: number;
-                revision: components["schemas"]["Revision"] & (string | null);
+                revision: components["schemas"]["Revision"] | null;
             };
             /** @description Present when a follow-up task exists. */
             taskUid?: string;
@@ -2163,17 +2074,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                names: components["schemas"]["Names"];
-                description: string;
-                sort: components["schemas"]["MeasureSort"];
-                /** @description Calculation expression (free text). */
-                expression: string;
-                /** @description Dimensions the measure depends on. */
-                dimensionIds: number[];
-            } | null;
+            definition: components["schemas"]["MeasureDefinition"] | null;
         };
         MeasureCreate: {
             names: components["schemas"]["Names"];
@@ -2214,21 +2117,13 @@ export interface components {
         MeasurePreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["MeasureUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                names: components["schemas"]["Names"];
-                description: string;
-                sort: components["schemas"]["MeasureSort"];
-                /** @description Calculation expression (free text). */
-                expression: string;
-                /** @description Dimensions the measure depends on. */
-                dimensionIds: number[];
-            } | null;
+            candidate: components["schemas"]["MeasureDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -2348,24 +2243,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                /** @description Assigned by the server; used in permissions. */
-                uid: string;
-                name: string;
-                /** @description Dimension ids. */
-                dimensions: number[];
-                description: string;
-                /** @description Measure ids. */
-                measures: number[];
-                /** @description Time series ids. */
-                timeSeries: number[];
-                /** @description Dimension table ids. */
-                dimensionTables: number[];
-                /** @description A draft model is not published; deletes that break it are allowed. */
-                draft: boolean;
-            } | null;
+            definition: components["schemas"]["ModelDefinition"] | null;
         };
         /** @description Full definition of a new model; omitted optional fields take their defaults. */
         ModelCreateChanges: {
@@ -2428,28 +2308,13 @@ export interface components {
         ModelPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["ModelUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                /** @description Assigned by the server; used in permissions. */
-                uid: string;
-                name: string;
-                /** @description Dimension ids. */
-                dimensions: number[];
-                description: string;
-                /** @description Measure ids. */
-                measures: number[];
-                /** @description Time series ids. */
-                timeSeries: number[];
-                /** @description Dimension table ids. */
-                dimensionTables: number[];
-                /** @description A draft model is not published; deletes that break it are allowed. */
-                draft: boolean;
-            } | null;
+            candidate: components["schemas"]["ModelDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -2590,13 +2455,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                name: string;
-                steps: string[];
-                description: string;
-            } | null;
+            definition: components["schemas"]["SopDefinition"] | null;
         };
         /** @description Full definition of a new SOP; omitted optional fields take their defaults. */
         SopCreateChanges: {
@@ -2622,17 +2483,13 @@ export interface components {
         SopPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["SopUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                name: string;
-                steps: string[];
-                description: string;
-            } | null;
+            candidate: components["schemas"]["SopDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -2709,7 +2566,7 @@ export interface components {
             format: string;
             description: string;
             timeUnit: components["schemas"]["TimeUnit"];
-            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"];
+            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"] | null;
             /** @description Whether a model uses it. */
             used: boolean;
             /** @description Source table. */
@@ -2736,20 +2593,9 @@ export interface components {
             state: components["schemas"]["OperationState"];
             id: number;
             /** @description null after a delete. */
-            revision: string | null;
+            revision: components["schemas"]["Revision"] | null;
             /** @description null after a delete. */
-            definition: {
-                type: components["schemas"]["DataType"];
-                names: components["schemas"]["Names"];
-                timeUnit: components["schemas"]["TimeUnit"];
-                format: string;
-                description: string;
-                /** @description Source table; a change schedules a source refresh. */
-                table: string;
-                /** @description Source field; a change schedules a source refresh. */
-                field: string;
-                defaultTimeFunc: components["schemas"]["DefaultTimeFunc"];
-            } | null;
+            definition: components["schemas"]["TimeSeriesDefinition"] | null;
         };
         /** @description Full definition of a new time series; omitted optional fields take their defaults. */
         TimeSeriesCreateChanges: {
@@ -2762,7 +2608,7 @@ export interface components {
             table?: string;
             /** @description Source field; a change schedules a source refresh. */
             field?: string;
-            defaultTimeFunc?: components["schemas"]["DefaultTimeFunc"];
+            defaultTimeFunc?: components["schemas"]["DefaultTimeFunc"] | null;
         };
         TimeSeriesCreateCommit: {
             changes: components["schemas"]["TimeSeriesCreateChanges"];
@@ -2784,7 +2630,7 @@ export interface components {
             table: string;
             /** @description Source field; a change schedules a source refresh. */
             field: string;
-            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"];
+            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"] | null;
         };
         TimeSeriesListItem: {
             id: number;
@@ -2794,31 +2640,20 @@ export interface components {
             format: string;
             description: string;
             timeUnit: components["schemas"]["TimeUnit"];
-            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"];
+            defaultTimeFunc: components["schemas"]["DefaultTimeFunc"] | null;
             /** @description Whether a model uses it. */
             used: boolean;
         };
         TimeSeriesPreview: {
             action: components["schemas"]["ManagementAction"];
             /** @description null for a create. */
-            beforeRevision: string | null;
+            beforeRevision: components["schemas"]["Revision"] | null;
             /** @description null for a delete. */
-            afterRevision: string | null;
+            afterRevision: components["schemas"]["Revision"] | null;
             changes: components["schemas"]["TimeSeriesUpdateChanges"];
             impact: components["schemas"]["PreviewImpact"];
             /** @description The definition as it would be; null for a delete. */
-            candidate: {
-                type: components["schemas"]["DataType"];
-                names: components["schemas"]["Names"];
-                timeUnit: components["schemas"]["TimeUnit"];
-                format: string;
-                description: string;
-                /** @description Source table; a change schedules a source refresh. */
-                table: string;
-                /** @description Source field; a change schedules a source refresh. */
-                field: string;
-                defaultTimeFunc: components["schemas"]["DefaultTimeFunc"];
-            } | null;
+            candidate: components["schemas"]["TimeSeriesDefinition"] | null;
             planToken: string;
             /**
              * Format: date-time
@@ -2870,7 +2705,7 @@ export interface components {
             table?: string;
             /** @description Source field; a change schedules a source refresh. */
             field?: string;
-            defaultTimeFunc?: components["schemas"]["DefaultTimeFunc"];
+            defaultTimeFunc?: components["schemas"]["DefaultTimeFunc"] | null;
         };
         TimeSeriesUpdateCommit: {
             changes: components["schemas"]["TimeSeriesUpdateChanges"];
@@ -9473,6 +9308,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -9645,6 +9489,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9835,6 +9688,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -9925,6 +9787,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10211,6 +10082,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -10303,6 +10183,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10589,6 +10478,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -10679,6 +10577,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13071,7 +12978,7 @@ export interface operations {
                         errcode: 200;
                         /** @enum {string} */
                         errmsg: "success";
-                        data: components["schemas"]["Account"] & (Record<string, never> | null);
+                        data: components["schemas"]["Account"] | null;
                     };
                 };
             };

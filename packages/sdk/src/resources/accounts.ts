@@ -86,7 +86,7 @@ export interface AccountsApi {
   fetch(
     username: RequestBody<'fetchAccount'>['username'],
     options?: RequestOptions,
-  ): Promise<Schemas['Account'] | null>;
+  ): Promise<ResponseData<'fetchAccount'>>;
 
   /**
    * Deletes an account.
@@ -129,10 +129,7 @@ export const accounts = ({ call }: Context): AccountsApi => ({
     call('updateAccounts', 'put', `${base}update-accounts/`, [], o, { accounts: items }),
   list: (query, o) => call('listAccounts', 'get', base, [], o, undefined, query),
   get: (uid, o) => call('getAccount', 'get', one, [uid], o),
-  // The generated type of this `data` is broken (`Account & (Record<string, never> | null)`, from an
-  // `allOf` in contract/openapi.json); the contract's schema is `Account.nullable()`.
-  fetch: (username, o) =>
-    call('fetchAccount', 'post', `${base}fetch/`, [], o, { username }) as Promise<Schemas['Account'] | null>,
+  fetch: (username, o) => call('fetchAccount', 'post', `${base}fetch/`, [], o, { username }),
   delete: (uid, o) => call('deleteAccount', 'delete', one, [uid], o),
   deleteMany: (uids, o) =>
     call('deleteAccounts', 'delete', `${base}delete-accounts/`, [], o, { accountUids: uids }),

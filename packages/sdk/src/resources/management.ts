@@ -87,7 +87,7 @@ export interface ManagedCollectionApi<C extends ManagementCollection> {
    * Commits a previewed create, with an Idempotency-Key (generated unless given).
    *
    * @example
-   * const changes = { type: 'string', format: 'text', names: ['region'] } as const;
+   * const changes = { type: 'string' as const, format: 'text', names: ['region'] };
    * const { planToken } = await client.management(7).dimensions.preview({ action: 'create', changes });
    * const result = await client.management(7).dimensions.commitCreate({ changes, planToken });
    */
@@ -155,7 +155,7 @@ export type ApplyRequest<C extends ManagementCollection, A extends ManagementAct
   /** Polling of the operation record. */
   poll?: Omit<PollOptions, 'signal'>;
 } & (A extends 'create'
-  ? { changes: PreviewRequest<C, 'create'>['changes'] }
+  ? { targetId?: never; changes: PreviewRequest<C, 'create'>['changes'] }
   : A extends 'update'
     ? { targetId: ObjectId; changes: PreviewRequest<C, 'update'>['changes'] }
     : { targetId: ObjectId; changes?: PreviewRequest<C, 'delete'>['changes'] });
@@ -265,7 +265,14 @@ export type SafeManagementApi = Safe<Omit<ManagementApi, 'apply' | 'collection'>
  */
 export type ManagementFactory = (workspaceId: WorkspaceId) => ManagementApi;
 
-/** Whether an operation record needs no further polling. */
+/**
+ * Whether an operation record needs no further polling: `verified`, `failed`, `unknown`, or `saved`
+ * without a follow-up task.
+ *
+ * @example
+ * const record = await client.management(7).operation(operationId);
+ * if (!isFinalOperation(record)) setTimeout(checkAgain, 1000);
+ */
 export const isFinalOperation = ({ state, taskUid }: OperationRecord): boolean =>
   state === 'verified' || state === 'failed' || state === 'unknown' || (state === 'saved' && !taskUid);
 
@@ -315,7 +322,7 @@ export function management({ call, sleep }: Context): ManagementFactory {
     const kinds: Record<string, unknown> = {};
     const api: Record<string, unknown> = {};
     // A commit carries an Idempotency-Key; the transport retries it with that same key.
-    const commit = (o?: CommitOptions) => ({
+    const withKey = (o?: CommitOptions) => ({
       ...o,
       headers: { ...o?.headers, 'Idempotency-Key': o?.idempotencyKey ?? crypto.randomUUID() },
     });
@@ -331,11 +338,11 @@ export function management({ call, sleep }: Context): ManagementFactory {
         preview: (body: object, o?: RequestOptions) =>
           loose(`preview${name}Change`, 'post', `${path}preview/`, [ws], o, body),
         commitCreate: (body: object, o?: CommitOptions) =>
-          loose(`createManaged${name}`, 'post', path, [ws], commit(o), body),
+          loose(`createManaged${name}`, 'post', path, [ws], withKey(o), body),
         commitUpdate: (id: number, body: object, o?: CommitOptions) =>
-          loose(`updateManaged${name}`, 'patch', item, [ws, id], commit(o), body),
+          loose(`updateManaged${name}`, 'patch', item, [ws, id], withKey(o), body),
         commitDelete: (id: number, body: object, o?: CommitOptions) =>
-          loose(`deleteManaged${name}`, 'delete', item, [ws, id], commit(o), body),
+          loose(`deleteManaged${name}`, 'delete', item, [ws, id], withKey(o), body),
       };
     }
 

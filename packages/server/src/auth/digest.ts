@@ -2,7 +2,20 @@
 
 const encoder = new TextEncoder();
 
+/**
+ * Node's own hash where the runtime has one (found at run time, so this file still imports nothing
+ * from Node): it is synchronous and about eight times cheaper than a Web Crypto digest, which is
+ * queued as a job. Every request hashes its key, and a commit hashes several times (npm run bench).
+ */
+type NodeCrypto = {
+  createHash(algorithm: 'sha256'): { update(text: string): { digest(encoding: 'hex'): string } };
+};
+const nodeCrypto = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+
 export async function sha256Hex(text: string): Promise<string> {
+  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text).digest('hex');
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return toHex(new Uint8Array(digest));
 }

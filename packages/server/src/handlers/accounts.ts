@@ -1,5 +1,217 @@
-import { accountOperations } from '@wsadmin/contract';
+import type { AccountCreate, AccountUpdate, accountOperations } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { PasswordHasher } from '../auth/passwords';
+import { ApiError, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import * as accounts from '../queries/accounts';
+import type { Schema } from '../storage/schema';
+import { toAccount, toAccountWorkspace } from './account-shapes';
+import { forEachItem } from './batch';
 
-export const accountHandlers: Handlers<keyof typeof accountOperations> = notImplemented(accountOperations);
+type Db = Kysely<Schema>;
+type NewAccount = z.output<typeof AccountCreate>;
+type AccountChanges = z.output<typeof AccountUpdate>;
+type UniqueValues = { [F in accounts.UniqueField]?: string | undefined };
+
+const UNIQUE_FIELDS: readonly accounts.UniqueField[] = ['uid', 'username', 'phone', 'email'];
+const USERNAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function taken(field: accounts.UniqueField, value: string | undefined): ApiError {
+  const message = `${field}${value === undefined ? '' : ` "${value}"`} is already used by another account`;
+  return new ApiError(409, message, 'conflict', [{ path: `body.${field}`, message }]);
+}
+
+/** `user_` + 10 random lowercase letters and digits (the modulo bias is irrelevant for a name). */
+function randomUsername(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return `user_${Array.from(bytes, (byte) => USERNAME_ALPHABET[byte % USERNAME_ALPHABET.length]).join('')}`;
+}
+
+async function freeUsername(db: Db): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = randomUsername();
+    if (!(await accounts.isTaken(db, 'username', username))) return username;
+  }
+  throw new ApiError(500, 'could not generate a free username; send one', 'internal');
+}
+
+/** 409 naming the first unique value another account holds. Empty phone and e-mail are never unique. */
+async function requireFree(db: Db, values: UniqueValues, selfUid?: string): Promise<void> {
+  for (const field of UNIQUE_FIELDS) {
+    const value = values[field];
+    if (value === undefined || value === '') continue;
+    if (await accounts.isTaken(db, field, value, selfUid)) throw taken(field, value);
+  }
+}
+
+/**
+ * Runs a write; a unique-constraint violation is answered as 409 too. The check before the write
+ * covers the usual case with a clear message; the constraint covers concurrent writes.
+ */
+async function guardUnique<T>(values: UniqueValues, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const field = accounts.violatedUniqueField(error);
+    if (field) throw taken(field, values[field]);
+    throw error;
+  }
+}
+
+/**
+ * Hashes outside the transaction, one at a time: hashing is deliberately slow and memory-hungry,
+ * and a write transaction must not wait on it.
+ */
+async function hashPasswords(
+  passwords: PasswordHasher,
+  items: readonly { password?: string | undefined }[],
+): Promise<Array<string | undefined>> {
+  const hashes: Array<string | undefined> = [];
+  for (const item of items)
+    hashes.push(item.password === undefined ? undefined : await passwords.hash(item.password));
+  return hashes;
+}
+
+async function createOne(db: Db, input: NewAccount, passwordHash: string | undefined, now: Date) {
+  const values = {
+    uid: input.uid ?? crypto.randomUUID(),
+    username: input.username ?? (await freeUsername(db)),
+    phone: input.phone ?? '',
+    email: input.email ?? '',
+  };
+  await requireFree(db, values);
+  const stamp = now.toISOString();
+  return guardUnique(values, () =>
+    accounts.insertAccount(db, {
+      ...values,
+      status: 1,
+      nickname: input.nickname ?? '',
+      description: input.desc ?? '',
+      password_hash: passwordHash ?? null,
+      role: input.role ?? 0,
+      tier: input.tier ?? 0,
+      type: input.type ?? 0,
+      created_at: stamp,
+      updated_at: stamp,
+    }),
+  );
+}
+
+async function updateOne(
+  db: Db,
+  uid: string,
+  changes: AccountChanges,
+  passwordHash: string | undefined,
+  now: Date,
+) {
+  if (!(await accounts.findAccount(db, uid))) throw notFound(`account ${uid}`);
+  const values = { username: changes.username, phone: changes.phone, email: changes.email };
+  await requireFree(db, values, uid);
+  const row = await guardUnique(values, () =>
+    accounts.updateAccount(db, uid, {
+      ...(changes.username !== undefined && { username: changes.username }),
+      ...(changes.phone !== undefined && { phone: changes.phone }),
+      ...(changes.email !== undefined && { email: changes.email }),
+      ...(changes.nickname !== undefined && { nickname: changes.nickname }),
+      ...(changes.desc !== undefined && { description: changes.desc }),
+      ...(changes.status !== undefined && { status: changes.status }),
+      ...(changes.role !== undefined && { role: changes.role }),
+      ...(changes.tier !== undefined && { tier: changes.tier }),
+      ...(changes.type !== undefined && { type: changes.type }),
+      ...(passwordHash !== undefined && { password_hash: passwordHash }),
+      updated_at: now.toISOString(),
+    }),
+  );
+  if (!row) throw notFound(`account ${uid}`);
+  return row;
+}
+
+export const accountHandlers: Handlers<keyof typeof accountOperations> = {
+  async createAccount({ body }, context) {
+    const [hash] = await hashPasswords(context.passwords, [body]);
+    const now = context.clock.now();
+    const row = await context.db.transaction().execute((trx) => createOne(trx, body, hash, now));
+    return toAccount(row);
+  },
+
+  async createAccounts({ body }, context) {
+    const hashes = await hashPasswords(context.passwords, body.accounts);
+    const now = context.clock.now();
+    // Items are inserted in order inside one transaction, so a value repeated within the batch is
+    // found taken by the earlier item and the batch is refused naming the later index.
+    const rows = await context.db
+      .transaction()
+      .execute((trx) =>
+        forEachItem('accounts', body.accounts, (item, index) => createOne(trx, item, hashes[index], now)),
+      );
+    return rows.map(toAccount);
+  },
+
+  async updateAccount({ params, body }, context) {
+    const [hash] = await hashPasswords(context.passwords, [body]);
+    const now = context.clock.now();
+    const row = await context.db
+      .transaction()
+      .execute((trx) => updateOne(trx, params.account_uid, body, hash, now));
+    return toAccount(row);
+  },
+
+  async updateAccounts({ body }, context) {
+    const hashes = await hashPasswords(context.passwords, body.accounts);
+    const now = context.clock.now();
+    const rows = await context.db
+      .transaction()
+      .execute((trx) =>
+        forEachItem('accounts', body.accounts, ({ uid, ...changes }, index) =>
+          updateOne(trx, uid, changes, hashes[index], now),
+        ),
+      );
+    return rows.map(toAccount);
+  },
+
+  async listAccounts({ query }, { db }) {
+    return (await accounts.listAccounts(db, query.q)).map(toAccount);
+  },
+
+  async getAccount({ params }, { db }) {
+    const row = await accounts.findAccount(db, params.account_uid);
+    if (!row) throw notFound(`account ${params.account_uid}`);
+    return toAccount(row);
+  },
+
+  async fetchAccount({ body }, { db }) {
+    const row = await accounts.fetchAccount(db, body.username);
+    return row ? toAccount(row) : null;
+  },
+
+  async deleteAccount({ params }, context) {
+    const deleted = await context.db
+      .transaction()
+      .execute((trx) => accounts.deleteAccount(trx, params.account_uid));
+    if (deleted === 0) throw notFound(`account ${params.account_uid}`);
+  },
+
+  async deleteAccounts({ body }, context) {
+    await context.db.transaction().execute((trx) =>
+      forEachItem('accountUids', body.accountUids, async (uid) => {
+        if ((await accounts.deleteAccount(trx, uid)) === 0) throw notFound(`account ${uid}`);
+      }),
+    );
+  },
+
+  async listAccountWorkspaces({ params, query }, { db, key }) {
+    if (!(await accounts.findAccount(db, params.account_uid))) {
+      throw notFound(`account ${params.account_uid}`);
+    }
+    // Workspaces outside the calling key's set are left out rather than refused: the list is
+    // about the account, and the key may still manage the account itself.
+    const rows = await accounts.listAccountWorkspaces(db, params.account_uid, {
+      role: query.role,
+      workspaceIds: key.workspaceIds,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return rows.map(toAccountWorkspace);
+  },
+};

@@ -1,6 +1,72 @@
-import { dimensionOperations } from '@wsadmin/contract';
+import type { dimensionOperations } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import { modelReferenceIndex } from '../queries/model-references';
+import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
+import {
+  deleteUnlessPublished,
+  detachDeleted,
+  requireObject,
+  requireUniqueKeyword,
+} from '../queries/semantic-objects';
+import type { Schema } from '../storage/schema';
+import { forEachItem } from './batch';
+import { newDimensionDefinition, toDimension, updatedDimensionDefinition } from './dimension-shapes';
+import { requireWorkspaceRow } from './management-shared';
 
-export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> =
-  notImplemented(dimensionOperations);
+type Db = Kysely<Schema>;
+
+/** Dimensions with the models (published and draft) that list them. */
+async function answer(db: Db, workspaceId: number, objects: StoredObject<'dimensions'>[]) {
+  const referencesOf = await modelReferenceIndex(db, workspaceId);
+  return objects.map((object) => toDimension(object, referencesOf('dimensions', object.id)));
+}
+
+export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
+  async listDimensions({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    return answer(db, params.workspaceId, await listObjects(db, params.workspaceId, 'dimensions'));
+  },
+
+  async createDimensions({ params, body }, { db, clock }) {
+    const now = clock.now();
+    const workspaceId = params.workspaceId;
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      const created = await forEachItem('dimensions', body.dimensions, async (item) => {
+        await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names);
+        const definition = newDimensionDefinition(item);
+        return insertObject(trx, { workspaceId, kind: 'dimensions', definition }, now);
+      });
+      return answer(trx, workspaceId, created);
+    });
+  },
+
+  async updateDimensions({ params, body }, { db, clock }) {
+    const now = clock.now();
+    const workspaceId = params.workspaceId;
+    // The spec carries the items under `measures` (sic); `dimensions` is the accepted alias.
+    const [list, items] = 'measures' in body ? ['measures', body.measures] : ['dimensions', body.dimensions];
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      const updated = await forEachItem(list, items, async (item) => {
+        const stored = await requireObject(trx, workspaceId, 'dimensions', item.id);
+        await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names, item.id);
+        return updateObject(trx, stored, updatedDimensionDefinition(stored.definition, item), now);
+      });
+      return answer(trx, workspaceId, updated);
+    });
+  },
+
+  async deleteDimensions({ params, body }, { db, clock }) {
+    const now = clock.now();
+    const workspaceId = params.workspaceId;
+    await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      await forEachItem('dimensionIds', body.dimensionIds, async (id) => {
+        await deleteUnlessPublished(trx, workspaceId, 'dimensions', id);
+        await detachDeleted(trx, workspaceId, 'dimensions', id, now);
+      });
+    });
+  },
+};

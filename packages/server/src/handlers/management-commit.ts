@@ -10,17 +10,10 @@ import {
 import { recordOperation } from '../management/operations';
 import { type Action, planChange } from '../management/plan';
 import { consumePlanToken } from '../management/plan-tokens';
-import { withoutDimension } from '../management/references';
 import { needsRefresh, scheduleRefresh } from '../management/refresh-tasks';
 import { insertModel } from '../queries/models';
-import {
-  canonicalJson,
-  type Definition,
-  deleteObject,
-  insertObject,
-  listObjects,
-  updateObject,
-} from '../queries/objects';
+import { canonicalJson, type Definition, deleteObject, insertObject, updateObject } from '../queries/objects';
+import { detachDeleted } from '../queries/semantic-objects';
 import { requireWorkspaceRow } from './management-shared';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
@@ -110,13 +103,7 @@ export async function commitChange<K extends ManagementCollection>(
       } else if (plan.current) {
         id = plan.current.id;
         await deleteObject(trx, plan.current);
-        if (input.kind === 'dimensions') {
-          for (const measure of await listObjects(trx, input.workspaceId, 'measures')) {
-            if (measure.definition.dimensionIds.includes(id)) {
-              await updateObject(trx, measure, withoutDimension(measure.definition, id), now);
-            }
-          }
-        }
+        await detachDeleted(trx, input.workspaceId, input.kind, id, now);
       } else {
         throw new Error(`inconsistent plan for ${input.action}`);
       }

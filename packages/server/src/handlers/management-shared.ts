@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { invalid, notFound } from '../http/api-error';
-import { processDueTasks } from '../management/refresh-tasks';
+import { processDueTasks, type TaskRunner } from '../management/refresh-tasks';
 import { findWorkspace } from '../queries/workspaces';
 import type { Schema } from '../storage/schema';
 
@@ -22,4 +22,5 @@ export async function requireOperator(db: Kysely<Schema>, operatorUid: string | 
 }
 
 /** Reads run due refresh tasks first, so state advances with the (test) clock even without a timer. */
-export const catchUpTasks = (db: Kysely<Schema>, now: Date) => processDueTasks(db, now);
+export const catchUpTasks = (db: Kysely<Schema>, now: Date, runner: TaskRunner | undefined) =>
+  processDueTasks(db, now, runner);

@@ -27,15 +27,15 @@ type PreviewBody = {
 function kindHandlers<K extends ManagementCollection>(kind: K) {
   const withUsedBy = managementKinds[kind].usedByModels;
   return {
-    async list({ params }: { params: Params }, { db, clock }: HandlerContext) {
+    async list({ params }: { params: Params }, { db, clock, settings }: HandlerContext) {
       await requireWorkspaceRow(db, params.workspaceId);
-      await catchUpTasks(db, clock.now());
+      await catchUpTasks(db, clock.now(), settings.taskRunner);
       const objects = await listObjects(db, params.workspaceId, kind);
       return objects.map((o) => ({ id: o.id, name: o.name, revision: o.revision }));
     },
-    async get({ params }: { params: Params & { id: number } }, { db, clock }: HandlerContext) {
+    async get({ params }: { params: Params & { id: number } }, { db, clock, settings }: HandlerContext) {
       await requireWorkspaceRow(db, params.workspaceId);
-      await catchUpTasks(db, clock.now());
+      await catchUpTasks(db, clock.now(), settings.taskRunner);
       const object = await findObject(db, params.workspaceId, kind, params.id);
       if (!object) throw notFound(`${kind} ${params.id} in workspace ${params.workspaceId}`);
       const detail = { id: object.id, definition: object.definition, revision: object.revision };
@@ -193,10 +193,10 @@ export const managementHandlers: Handlers<keyof typeof managementOperations> = {
     return { type: params.type, id: params.id, ...impact, dependsOn: await dependenciesOf(db, object) };
   },
 
-  async getManagementOperation({ params }, { db, key, clock }) {
+  async getManagementOperation({ params }, { db, key, clock, settings }) {
     await requireWorkspaceRow(db, params.workspaceId);
     const now = clock.now();
-    await catchUpTasks(db, now);
+    await catchUpTasks(db, now, settings.taskRunner);
     const row = await findOperation(
       db,
       { id: params.operationId, workspaceId: params.workspaceId, keyId: key.id },

@@ -1,5 +1,55 @@
-import { measureOperations } from '@wsadmin/contract';
+import type { measureOperations } from '@wsadmin/contract';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import { insertObject, listObjects, updateObject } from '../queries/objects';
+import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
+import { forEachItem } from './batch';
+import { requireWorkspaceRow } from './management-shared';
+import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './measure-shapes';
 
-export const measureHandlers: Handlers<keyof typeof measureOperations> = notImplemented(measureOperations);
+export const measureHandlers: Handlers<keyof typeof measureOperations> = {
+  async listMeasures({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    return (await listObjects(db, params.workspaceId, 'measures')).map(toMeasure);
+  },
+
+  async createMeasures({ params, body }, { db, clock }) {
+    const now = clock.now();
+    const workspaceId = params.workspaceId;
+    const created = await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      return forEachItem('measures', body.measures, async (item) => {
+        await requireUniqueKeyword(trx, workspaceId, 'measures', item.names);
+        return insertObject(
+          trx,
+          { workspaceId, kind: 'measures', definition: newMeasureDefinition(item) },
+          now,
+        );
+      });
+    });
+    return created.map(toMeasure);
+  },
+
+  async updateMeasures({ params, body }, { db, clock }) {
+    const now = clock.now();
+    const workspaceId = params.workspaceId;
+    const updated = await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      return forEachItem('measures', body.measures, async (item) => {
+        const stored = await requireObject(trx, workspaceId, 'measures', item.id);
+        if (item.names) await requireUniqueKeyword(trx, workspaceId, 'measures', item.names, item.id);
+        return updateObject(trx, stored, updatedMeasureDefinition(stored.definition, item), now);
+      });
+    });
+    return updated.map(toMeasure);
+  },
+
+  async deleteMeasures({ params, body }, { db }) {
+    const workspaceId = params.workspaceId;
+    await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      await forEachItem('measureIds', body.measureIds, (id) =>
+        deleteUnlessPublished(trx, workspaceId, 'measures', id),
+      );
+    });
+  },
+};

@@ -1,6 +1,114 @@
-import { memberGroupOperations } from '@wsadmin/contract';
+import type { MemberGroup as MemberGroupShape, memberGroupOperations } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { conflict, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import * as groups from '../queries/member-groups';
+import type { Schema } from '../storage/schema';
+import { requireWorkspaceRow } from './management-shared';
+import { checkModelPermission, workspaceModels } from './model-permission-rules';
+import { checkRowRules, toRuleAnswer } from './row-permission-rules';
 
-export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
-  notImplemented(memberGroupOperations);
+type Db = Kysely<Schema>;
+
+/** 404 naming the workspace when it is unknown, the group otherwise. */
+async function requireGroup(db: Db, workspaceId: number, id: number): Promise<groups.MemberGroup> {
+  await requireWorkspaceRow(db, workspaceId);
+  const group = await groups.findMemberGroup(db, workspaceId, id);
+  if (!group) throw notFound(`member group ${id} in workspace ${workspaceId}`);
+  return group;
+}
+
+const toMemberGroup = (group: groups.MemberGroup): z.input<typeof MemberGroupShape> => ({
+  id: group.id,
+  name: group.name,
+});
+
+const rowSetting = (group: groups.MemberGroup) => ({
+  rowPermissionMode: group.rowPermissionMode,
+  rowPermission: group.rowPermission.map(toRuleAnswer),
+});
+
+export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> = {
+  async listMemberGroups({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    return (await groups.listMemberGroups(db, params.workspaceId)).map(toMemberGroup);
+  },
+
+  async createMemberGroup({ params, body }, { db }) {
+    const { workspaceId } = params;
+    const taken = () =>
+      conflict(`member group name "${body.name}" is already used in workspace ${workspaceId}`);
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      if (await groups.findMemberGroupByName(trx, workspaceId, body.name)) throw taken();
+      // Undefined when a concurrent create took the name between the check and the insert.
+      const created = await groups.insertMemberGroup(trx, workspaceId, body.name);
+      if (!created) throw taken();
+      return toMemberGroup(created);
+    });
+  },
+
+  async deleteMemberGroup({ params }, { db }) {
+    await db.transaction().execute(async (trx) => {
+      const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
+      await groups.deleteMemberGroup(trx, params.workspaceId, group.id);
+    });
+  },
+
+  async getMemberGroupRowPermissionSwitch({ params }, { db }) {
+    const group = await requireGroup(db, params.workspaceId, params.member_groups_pk);
+    return { enableRowPermission: group.enableRowPermission };
+  },
+
+  async setMemberGroupRowPermissionSwitch({ params, body }, { db }) {
+    const group = await db.transaction().execute(async (trx) => {
+      const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
+      return groups.updateMemberGroup(trx, group, { enableRowPermission: body.enableRowPermission });
+    });
+    return { enableRowPermission: group.enableRowPermission };
+  },
+
+  async getMemberGroupRowPermission({ params }, { db }) {
+    return rowSetting(await requireGroup(db, params.workspaceId, params.member_groups_pk));
+  },
+
+  async setMemberGroupRowPermission({ params, body }, { db }) {
+    const group = await db.transaction().execute(async (trx) => {
+      const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
+      const rowPermission = await checkRowRules(trx, params.workspaceId, body.rowPermission);
+      return groups.updateMemberGroup(trx, group, {
+        rowPermissionMode: body.rowPermissionMode,
+        rowPermission,
+      });
+    });
+    return rowSetting(group);
+  },
+
+  async getMemberGroupModelPermissionSwitch({ params }, { db }) {
+    const group = await requireGroup(db, params.workspaceId, params.member_groups_pk);
+    return { enableModelPermission: group.enableModelPermission };
+  },
+
+  async setMemberGroupModelPermissionSwitch({ params, body }, { db }) {
+    const group = await db.transaction().execute(async (trx) => {
+      const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
+      return groups.updateMemberGroup(trx, group, { enableModelPermission: body.enableModelPermission });
+    });
+    return { enableModelPermission: group.enableModelPermission };
+  },
+
+  async getMemberGroupModelPermission({ params }, { db }) {
+    return (await requireGroup(db, params.workspaceId, params.member_groups_pk)).modelPermission;
+  },
+
+  async setMemberGroupModelPermission({ params, body }, { db }) {
+    const group = await db.transaction().execute(async (trx) => {
+      const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
+      const models = await workspaceModels(trx, params.workspaceId);
+      const modelPermission = checkModelPermission(body, models, params.workspaceId, 'body.resource');
+      return groups.updateMemberGroup(trx, group, { modelPermission });
+    });
+    return group.modelPermission;
+  },
+};

@@ -1,5 +1,113 @@
-import { memberOperations } from '@wsadmin/contract';
+import type { Member as MemberShape, memberOperations } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { conflict, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import { findMemberGroup } from '../queries/member-groups';
+import * as members from '../queries/members';
+import type { Schema } from '../storage/schema';
+import { forEachItem } from './batch';
+import { requireWorkspaceRow } from './management-shared';
+import { checkModelPermission, workspaceModels } from './model-permission-rules';
 
-export const memberHandlers: Handlers<keyof typeof memberOperations> = notImplemented(memberOperations);
+type Db = Kysely<Schema>;
+
+/** For a workspace already known to exist. */
+async function requireMemberOf(db: Db, workspaceId: number, uid: string): Promise<members.Member> {
+  const member = await members.findMember(db, workspaceId, uid);
+  if (!member) throw notFound(`member ${uid} in workspace ${workspaceId}`);
+  return member;
+}
+
+/** 404 naming the workspace when it is unknown, the member otherwise. */
+async function requireMember(db: Db, workspaceId: number, uid: string): Promise<members.Member> {
+  await requireWorkspaceRow(db, workspaceId);
+  return requireMemberOf(db, workspaceId, uid);
+}
+
+const toMember = (member: members.Member): z.input<typeof MemberShape> => ({
+  uid: member.uid,
+  role: member.role,
+  memberGroupIds: member.memberGroupIds,
+});
+
+export const memberHandlers: Handlers<keyof typeof memberOperations> = {
+  async listMembers({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    return (await members.listMembers(db, params.workspaceId)).map(toMember);
+  },
+
+  async addMember({ params, body }, { db, clock }) {
+    const { workspaceId } = params;
+    const { uid, role = 3, memberGroupIds = [] } = body;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      if (!(await members.accountExists(trx, uid))) throw notFound(`account ${uid}`);
+      await forEachItem('memberGroupIds', memberGroupIds, async (id) => {
+        if (!(await findMemberGroup(trx, workspaceId, id))) {
+          throw notFound(`member group ${id} in workspace ${workspaceId}`);
+        }
+      });
+      if (await members.findMember(trx, workspaceId, uid)) {
+        throw conflict(`account ${uid} is already a member of workspace ${workspaceId}`);
+      }
+      const owner = role === members.OWNER_ROLE ? await members.findOwnerUid(trx, workspaceId) : undefined;
+      if (owner !== undefined) {
+        throw conflict(`workspace ${workspaceId} already has an owner (${owner}); a workspace has one owner`);
+      }
+      const added = await members.insertMember(trx, { workspaceId, uid, role, memberGroupIds }, now);
+      // Undefined when a concurrent request added the same account or another owner after the checks.
+      if (!added) throw conflict(`account ${uid} could not be added to workspace ${workspaceId}: retry`);
+      return toMember(added);
+    });
+  },
+
+  async removeMember({ params }, { db }) {
+    await db.transaction().execute(async (trx) => {
+      const member = await requireMember(trx, params.workspaceId, params.member_uid);
+      await members.deleteMember(trx, params.workspaceId, member.uid);
+    });
+  },
+
+  async getMemberModelPermissionSwitch({ params }, { db }) {
+    const member = await requireMember(db, params.workspaceId, params.member_uid);
+    return { enableModelPermission: member.enableModelPermission };
+  },
+
+  async setMemberModelPermissionSwitch({ params, body }, { db }) {
+    await db.transaction().execute(async (trx) => {
+      const member = await requireMember(trx, params.workspaceId, params.member_uid);
+      await members.updateMember(trx, member, { enableModelPermission: body.enableModelPermission });
+    });
+  },
+
+  async getMemberModelPermission({ params }, { db }) {
+    return (await requireMember(db, params.workspaceId, params.member_id)).modelPermission;
+  },
+
+  async setMemberModelPermission({ params, body }, { db }) {
+    const { workspaceId } = params;
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, workspaceId);
+      const models = await workspaceModels(trx, workspaceId);
+      if (!('memberModelPermission' in body)) {
+        const member = await requireMemberOf(trx, workspaceId, params.member_id);
+        const modelPermission = checkModelPermission(body, models, workspaceId, 'body.resource');
+        return (await members.updateMember(trx, member, { modelPermission })).modelPermission;
+      }
+      // Batch form: the members are named in the body; the path member is not used.
+      return forEachItem('memberModelPermission', body.memberModelPermission, async (item) => {
+        const member = await requireMemberOf(trx, workspaceId, item.memberUid);
+        const permission = checkModelPermission(
+          item.modelPermission,
+          models,
+          workspaceId,
+          'modelPermission.resource',
+        );
+        const updated = await members.updateMember(trx, member, { modelPermission: permission });
+        return { memberUid: updated.uid, modelPermission: updated.modelPermission };
+      });
+    });
+  },
+};

@@ -1,6 +1,113 @@
-import { timeSeriesOperations } from '@wsadmin/contract';
+import type { TimeSeriesWrite, timeSeriesOperations } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Handlers } from '../http/handler';
-import { notImplemented } from './not-implemented';
+import { modelReferenceIndex } from '../queries/model-references';
+import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
+import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
+import type { Schema } from '../storage/schema';
+import { forEachItem } from './batch';
+import { requireWorkspaceRow } from './management-shared';
+import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
 
-export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> =
-  notImplemented(timeSeriesOperations);
+type Db = Kysely<Schema>;
+type Write = z.output<typeof TimeSeriesWrite>;
+
+async function create(db: Db, workspaceId: number, body: Write, now: Date) {
+  await requireUniqueKeyword(db, workspaceId, 'time-series', body.names);
+  return insertObject(db, { workspaceId, kind: 'time-series', definition: timeSeriesDefinition(body) }, now);
+}
+
+/** PUT replaces the time series with the body (see timeSeriesDefinition). */
+async function replace(db: Db, workspaceId: number, id: number, body: Write, now: Date) {
+  const stored = await requireObject(db, workspaceId, 'time-series', id);
+  await requireUniqueKeyword(db, workspaceId, 'time-series', body.names, id);
+  return updateObject(db, stored, timeSeriesDefinition(body, stored.definition), now);
+}
+
+/** `used`: some model, published or draft, lists the time series. */
+async function usage(db: Db, workspaceId: number) {
+  const referencesOf = await modelReferenceIndex(db, workspaceId);
+  return (id: number) => {
+    const { published, drafts } = referencesOf('time-series', id);
+    return published.length + drafts.length > 0;
+  };
+}
+
+async function answer(db: Db, workspaceId: number, objects: StoredObject<'time-series'>[]) {
+  const used = await usage(db, workspaceId);
+  return objects.map((object) => toTimeSeries(object, used(object.id)));
+}
+
+async function answerOne(db: Db, object: StoredObject<'time-series'>) {
+  const used = await usage(db, object.workspaceId);
+  return toTimeSeries(object, used(object.id));
+}
+
+export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
+  async listTimeSeries({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    const objects = await listObjects(db, params.workspaceId, 'time-series');
+    const used = await usage(db, params.workspaceId);
+    return objects.map((object) => toTimeSeriesListItem(object, used(object.id)));
+  },
+
+  async getTimeSeries({ params }, { db }) {
+    await requireWorkspaceRow(db, params.workspaceId);
+    return answerOne(db, await requireObject(db, params.workspaceId, 'time-series', params.timeSeriesId));
+  },
+
+  async createTimeSeries({ params, body }, { db, clock }) {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      return answerOne(trx, await create(trx, params.workspaceId, body, now));
+    });
+  },
+
+  async updateTimeSeries({ params, body }, { db, clock }) {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      return answerOne(trx, await replace(trx, params.workspaceId, params.timeSeriesId, body, now));
+    });
+  },
+
+  async deleteTimeSeries({ params }, { db }) {
+    await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      await deleteUnlessPublished(trx, params.workspaceId, 'time-series', params.timeSeriesId);
+    });
+  },
+
+  async createTimeSeriesBatch({ params, body }, { db, clock }) {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      const created = await forEachItem('timeSeries', body.timeSeries, (item) =>
+        create(trx, params.workspaceId, item, now),
+      );
+      return answer(trx, params.workspaceId, created);
+    });
+  },
+
+  async updateTimeSeriesBatch({ params, body }, { db, clock }) {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      const updated = await forEachItem('timeSeries', body.timeSeries, ({ id, ...item }) =>
+        replace(trx, params.workspaceId, id, item, now),
+      );
+      return answer(trx, params.workspaceId, updated);
+    });
+  },
+
+  async deleteTimeSeriesBatch({ params, body }, { db }) {
+    await db.transaction().execute(async (trx) => {
+      await requireWorkspaceRow(trx, params.workspaceId);
+      await forEachItem('timeSeriesIds', body.timeSeriesIds, (id) =>
+        deleteUnlessPublished(trx, params.workspaceId, 'time-series', id),
+      );
+    });
+  },
+};

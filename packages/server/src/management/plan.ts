@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { ApiError, notFound } from '../http/api-error';
 import { invalidInput } from '../http/zod-issues';
 import { type Definition, findObject, revisionOf, type StoredObject } from '../queries/objects';
+import { requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { checkReferences, checkUniqueKeyword, type Impact, impactOf, refuseIfPublished } from './references';
+import { checkReferences, type Impact, impactOf, refuseIfPublished } from './references';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -45,7 +46,7 @@ export async function planChange<K extends ManagementCollection>(
     const draft = { ...schemas.defaults, ...(kind === 'models' ? { uid: '' } : {}), ...request.changes };
     const candidate = validated(kind, draft);
     await checkReferences(db, workspaceId, kind, candidate);
-    await checkUniqueKeyword(db, workspaceId, kind, candidate, undefined);
+    await uniqueKeyword(db, workspaceId, kind, candidate, undefined);
     return {
       kind,
       action: 'create',
@@ -69,7 +70,7 @@ export async function planChange<K extends ManagementCollection>(
   }
   const impact = await impactOf(db, workspaceId, kind, id);
   if (request.action === 'delete') {
-    refuseIfPublished(kind, id, impact);
+    refuseIfPublished(managementKinds[kind].label, id, impact.usedByModels);
     return {
       kind,
       action: 'delete',
@@ -83,7 +84,7 @@ export async function planChange<K extends ManagementCollection>(
   }
   const candidate = validated(kind, { ...current.definition, ...request.changes });
   await checkReferences(db, workspaceId, kind, candidate);
-  await checkUniqueKeyword(db, workspaceId, kind, candidate, id);
+  await uniqueKeyword(db, workspaceId, kind, candidate, id);
   return {
     kind,
     action: 'update',
@@ -100,4 +101,16 @@ function validated<K extends ManagementCollection>(kind: K, draft: object): Defi
   const result = managementKinds[kind].definition.safeParse(draft);
   if (!result.success) throw invalidInput('changes', result.error);
   return result.data as Definition<K>;
+}
+
+/** Time series, dimensions and measures are found by keyword: it is unique within the kind. */
+function uniqueKeyword(
+  db: Kysely<Schema>,
+  workspaceId: number,
+  kind: ManagementCollection,
+  candidate: object,
+  selfId?: number,
+) {
+  if (kind !== 'time-series' && kind !== 'dimensions' && kind !== 'measures') return;
+  return requireUniqueKeyword(db, workspaceId, kind, (candidate as { names: string[] }).names, selfId);
 }

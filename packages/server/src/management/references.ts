@@ -2,7 +2,7 @@ import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, invalid } from '../http/api-error';
 import { type ModelRef, modelReferenceIndex, type ReferencedKind } from '../queries/model-references';
-import { type Definition, listObjects, type StoredObject } from '../queries/objects';
+import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 
 type Db = Kysely<Schema>;
@@ -50,25 +50,6 @@ export async function checkReferences(
     if (!ids.has(ref.id))
       throw invalid(`changes.${ref.field}: ${ref.kind} ${ref.id} does not exist in workspace ${workspaceId}`);
   }
-}
-
-/** The keyword (names[0]) of a time series, dimension or measure is unique within its kind. */
-export async function checkUniqueKeyword(
-  db: Db,
-  workspaceId: number,
-  kind: ManagementCollection,
-  definition: object,
-  selfId: number | undefined,
-) {
-  if (kind !== 'dimensions' && kind !== 'measures' && kind !== 'time-series') return;
-  const keyword = (definition as { names: string[] }).names[0];
-  const clash = (await listObjects(db, workspaceId, kind)).find((o) => o.id !== selfId && o.name === keyword);
-  if (clash)
-    throw new ApiError(
-      409,
-      `changes.names: keyword "${keyword}" is already used by ${kind} ${clash.id}`,
-      'conflict',
-    );
 }
 
 export interface Impact {
@@ -123,21 +104,13 @@ export async function dependenciesOf(db: Db, object: StoredObject) {
   return out;
 }
 
-/** A delete that would break a published model is refused. */
-export function refuseIfPublished(kind: ManagementCollection, id: number, impact: Impact) {
-  if (impact.usedByModels.length === 0) return;
-  const names = impact.usedByModels.map((m) => `"${m.name}" (${m.uid})`).join(', ');
+/** A delete that would break a published model is refused (409 naming the models). */
+export function refuseIfPublished(label: string, id: number, published: ModelRef[]) {
+  if (published.length === 0) return;
+  const names = published.map((m) => `"${m.name}" (${m.uid})`).join(', ');
   throw new ApiError(
     409,
-    `${kind} ${id} is used by published model ${names}; remove it there first`,
+    `${label} ${id} is used by published model ${names}; remove it there first`,
     'conflict',
   );
-}
-
-/** After a dimension is deleted, measures stop depending on it (their revision moves). */
-export function withoutDimension(
-  definition: Definition<'measures'>,
-  dimensionId: number,
-): Definition<'measures'> {
-  return { ...definition, dimensionIds: definition.dimensionIds.filter((id) => id !== dimensionId) };
 }

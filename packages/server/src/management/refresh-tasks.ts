@@ -52,9 +52,18 @@ export async function scheduleRefresh(
     .where('workspace_id', '=', workspaceId)
     .where('state', '=', 'scheduled')
     .executeTakeFirst();
-  let uid = open?.uid;
-  if (uid) {
-    await db.updateTable('refresh_tasks').set({ run_at: runAt }).where('uid', '=', uid).execute();
+  // Conditional: a runner may have claimed the task since it was read; then a new one is scheduled.
+  const joined =
+    open &&
+    (await db
+      .updateTable('refresh_tasks')
+      .set({ run_at: runAt })
+      .where('uid', '=', open.uid)
+      .where('state', '=', 'scheduled')
+      .executeTakeFirst());
+  let uid: string;
+  if (open && joined && Number(joined.numUpdatedRows) > 0) {
+    uid = open.uid;
   } else {
     uid = `task_${randomSecret(12)}`;
     await db
@@ -66,6 +75,7 @@ export async function scheduleRefresh(
         run_at: runAt,
         started_at: null,
         finished_at: null,
+        claimed_by: null,
       })
       .execute();
   }
@@ -73,31 +83,52 @@ export async function scheduleRefresh(
   return uid;
 }
 
-/** Runs every task whose debounce window has passed. Each task is claimed by exactly one runner. */
-export async function processDueTasks(db: Db, now: Date): Promise<number> {
+/** Who runs due tasks: its id is stored in `claimed_by`; `onRun` hears of every task it ran. */
+export interface TaskRunner {
+  id: string;
+  onRun?: (run: { uid: string; workspaceId: number; operations: number }) => void;
+}
+
+/**
+ * Runs every task whose debounce window has passed. Each task is claimed by exactly one runner: the
+ * claim is a conditional update in the same transaction as the run, so a runner that fails half-way
+ * leaves the task scheduled for the next one, and a task pushed back meanwhile is not claimed.
+ */
+export async function processDueTasks(
+  db: Db,
+  now: Date,
+  runner: TaskRunner = { id: 'unnamed' },
+): Promise<number> {
+  const stamp = now.toISOString();
   const due = await db
     .selectFrom('refresh_tasks')
     .select(['uid', 'workspace_id'])
     .where('state', '=', 'scheduled')
-    .where('run_at', '<=', now.toISOString())
+    .where('run_at', '<=', stamp)
     .orderBy('run_at')
     .execute();
   let ran = 0;
   for (const task of due) {
-    const claimed = await db
-      .updateTable('refresh_tasks')
-      .set({ state: 'running', started_at: now.toISOString() })
-      .where('uid', '=', task.uid)
-      .where('state', '=', 'scheduled')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
-    await db.transaction().execute((trx) => runTask(trx, task.uid, task.workspace_id, now));
+    const operations = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('refresh_tasks')
+        .set({ state: 'running', started_at: stamp, claimed_by: runner.id })
+        .where('uid', '=', task.uid)
+        .where('state', '=', 'scheduled')
+        .where('run_at', '<=', stamp)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return undefined;
+      return runTask(trx, task.uid, task.workspace_id, now);
+    });
+    if (operations === undefined) continue;
     ran++;
+    runner.onRun?.({ uid: task.uid, workspaceId: task.workspace_id, operations });
   }
   return ran;
 }
 
-async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Promise<void> {
+/** Settles the task's operations; returns how many it checked. */
+async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Promise<number> {
   const sources = new Map(
     (await db.selectFrom('sources').selectAll().where('workspace_id', '=', workspaceId).execute()).map(
       (row) => [row.table_name, JSON.parse(row.fields) as string[]],
@@ -158,4 +189,5 @@ async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Pro
     .set({ state: 'done', finished_at: finishedAt })
     .where('uid', '=', uid)
     .execute();
+  return operations.length;
 }

@@ -1,8 +1,13 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 
-/** `%q%` for LIKE, with LIKE's own wildcards escaped so they match literally. */
+/**
+ * `%q%` for LIKE, with LIKE's own wildcards escaped so they match literally. Only ASCII letters are
+ * lowered: SQL `lower()` lowers no others, on SQLite nor on PostgreSQL text in the "C" collation
+ * (storage/migrations.ts), so `Äb` finds `Äb` and `äb` finds `äb` on both.
+ */
 export function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const lowered = q.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Case-insensitive substring match of any of `columns`, the same on SQLite and PostgreSQL. */

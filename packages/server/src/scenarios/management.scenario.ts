@@ -348,6 +348,54 @@ export function managementScenarios(target: () => Target) {
       expect(refused.errmsg).toContain('Live');
     });
 
+    it('detaches a deleted dimension from measures, dimension tables and draft models', async () => {
+      const ws = await workspace();
+      const dim = (
+        await apply(ws, 'dimensions', {
+          action: 'create',
+          changes: { type: 'string', format: 't', names: ['gone'] },
+        })
+      ).commit;
+      const measure = (
+        await apply(ws, 'measures', { action: 'create', changes: { names: ['m'], dimensionIds: [dim.id] } })
+      ).commit;
+      const table = (
+        await apply(ws, 'dimension-tables', {
+          action: 'create',
+          changes: { name: 't', table: 'x', dimensionIds: [dim.id] },
+        })
+      ).commit;
+      const draft = (
+        await apply(ws, 'models', {
+          action: 'create',
+          changes: { name: 'D', dimensions: [dim.id], draft: true },
+        })
+      ).commit;
+      await apply(ws, 'dimensions', {
+        action: 'delete',
+        targetId: dim.id,
+        revision: dim.revision ?? '',
+        changes: {},
+      });
+      const read = (id: OperationId, objectId: number) =>
+        okAs<Detail>(id, { params: { workspaceId: ws, id: objectId } });
+      const [m, t, d] = [
+        await read('getManagedMeasure', measure.id),
+        await read('getManagedDimensionTable', table.id),
+        await read('getManagedModel', draft.id),
+      ];
+      expect(m.definition.dimensionIds).toEqual([]);
+      expect(t.definition.dimensionIds).toEqual([]);
+      expect(d.definition.dimensions).toEqual([]);
+      expect([m.revision, t.revision, d.revision]).not.toContain(measure.revision);
+      await apply(ws, 'models', {
+        action: 'update',
+        targetId: draft.id,
+        revision: d.revision,
+        changes: { name: 'still valid' },
+      });
+    });
+
     it('refuses a change that references an object that does not exist, naming the field', async () => {
       const ws = await workspace();
       const answer = await api.fails('previewModelChange', 400, {

@@ -3,20 +3,40 @@ import type { BindParams, Database as SqlJsDatabase } from 'sql.js';
 import initSqlJs from 'sql.js/dist/sql-wasm-inline.js';
 import { openStorage, type Storage } from './storage';
 
+/** In-memory storage whose whole database can be taken out as SQLite file bytes. */
+export interface MemoryStorage extends Storage {
+  /** The database as SQLite file bytes, taken between transactions (the mock's snapshot()). */
+  exportBytes(): Promise<Uint8Array>;
+}
+
 /**
  * In-memory storage on sql.js (SQLite compiled to WebAssembly, inlined): the same SQL as the
  * file database, in any JavaScript runtime. The mock package and in-process tests use it.
+ * `bytes` (from `exportBytes()`) opens a copy of an earlier database instead of an empty one.
  */
-export async function openMemoryStorage(options: { now?: () => Date } = {}): Promise<Storage> {
+export async function openMemoryStorage(
+  options: { now?: () => Date; bytes?: Uint8Array } = {},
+): Promise<MemoryStorage> {
   const SQL = await sqlJs();
-  const database = new SQL.Database();
+  const database = new SQL.Database(options.bytes);
   database.run('PRAGMA foreign_keys = ON');
-  return openStorage({
+  const storage = await openStorage({
     kysely: new SqliteDialect({ database: new SqlJsAdapter(database) }),
     dialect: 'sqlite',
     location: 'memory',
     now: options.now ?? (() => new Date()),
   });
+  return {
+    ...storage,
+    exportBytes: () =>
+      // Holding Kysely's single connection keeps a running transaction out of the copy.
+      storage.db.connection().execute(async () => {
+        const bytes = database.export();
+        // Older sql.js builds reopen the database on export, which resets pragmas.
+        database.run('PRAGMA foreign_keys = ON');
+        return bytes;
+      }),
+  };
 }
 
 let loading: ReturnType<typeof initSqlJs> | undefined;

@@ -77,6 +77,8 @@ export interface RefreshTaskTable {
   run_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The runner (process) that claimed and ran it. */
+  claimed_by: string | null;
 }
 
 export interface AccessKeyTable {

@@ -1,6 +1,7 @@
 import { Kysely, type Dialect as KyselyDialect } from 'kysely';
 import { migrate } from './migrations';
 import type { Dialect, Schema } from './schema';
+import { withSerializedWrites } from './serialized-writes';
 
 /** An open database with the schema migrated. */
 export interface Storage {
@@ -11,13 +12,19 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/**
+ * Opens a database and migrates it. On PostgreSQL every write transaction takes the write lock
+ * (see serialized-writes.ts), so transactions behave as on SQLite and several processes can share
+ * the database, migrations included.
+ */
 export async function openStorage(options: {
   kysely: KyselyDialect;
   dialect: Dialect;
   location: string;
   now: () => Date;
 }): Promise<Storage> {
-  const db = new Kysely<Schema>({ dialect: options.kysely });
+  const kysely = options.dialect === 'postgres' ? withSerializedWrites(options.kysely) : options.kysely;
+  const db = new Kysely<Schema>({ dialect: kysely });
   try {
     await migrate(db, options.dialect, options.now);
   } catch (error) {

@@ -3,13 +3,17 @@ import { createKey, findKeyBySecret, revokeKey } from '../auth/keys';
 import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
 import { AdjustableClock } from '../clock';
 import { openMemoryStorage } from '../storage/memory';
+import type { Storage } from '../storage/storage';
 import { seedModelInto } from './seed-model';
 import type { Target } from './target';
 
-/** The Hono app called in-process over in-memory storage (no socket). */
-export async function inProcessTarget(): Promise<Target> {
+/** The Hono app called in-process (no socket), by default over in-memory storage. */
+export async function inProcessTarget(
+  options: { name?: string; openStorage?: (now: () => Date) => Promise<Storage> } = {},
+): Promise<Target> {
   const clock = new AdjustableClock();
-  const storage = await openMemoryStorage({ now: () => clock.now() });
+  const now = () => clock.now();
+  const storage = await (options.openStorage ?? ((now) => openMemoryStorage({ now })))(now);
   const app = createApp({
     storage,
     clock,
@@ -18,7 +22,7 @@ export async function inProcessTarget(): Promise<Target> {
   });
   const make: Target['createKey'] = async (key) => (await createKey(storage.db, clock.now(), key)).secret;
   return {
-    name: 'in-process',
+    name: options.name ?? 'in-process',
     baseUrl: 'http://wsadmin.test',
     fetch: async (request) => app.fetch(request),
     key: await make({ name: 'scenario' }),

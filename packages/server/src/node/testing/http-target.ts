@@ -8,14 +8,19 @@ import type { Target } from '../../testing/target';
 import { readConfig } from '../config';
 import { type RunningServer, startServer } from '../server';
 
-/** The server as `npm start` runs it, on a temporary SQLite file, over real HTTP on a free port. */
-export async function httpTarget(): Promise<Target & { server: RunningServer; file: string }> {
+/**
+ * The server as `npm start` runs it, over real HTTP on a free port: on a temporary SQLite file, or on
+ * the database `databaseUrl` names.
+ */
+export async function httpTarget(
+  options: { databaseUrl?: string } = {},
+): Promise<Target & { server: RunningServer; file: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'wsadmin-'));
   const file = join(dir, 'wsadmin.db');
   const secret = `wsk_${randomSecret(24)}`;
   const config = readConfig({
     PORT: '0',
-    DATABASE_URL: `sqlite:${file}`,
+    DATABASE_URL: options.databaseUrl ?? `sqlite:${file}`,
     WSADMIN_BOOTSTRAP_KEY: secret,
     WSADMIN_TEST_CLOCK: '1',
     LOG_LEVEL: 'silent',

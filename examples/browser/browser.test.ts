@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { workerScriptPath } from '@wsadmin/mock/node';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const configFile = join(root, 'vite.config.ts');
+
+describe('the browser example: SDK -> MSW service worker -> reference app in the page', () => {
+  let outDir: string;
+  let server: PreviewServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const pageErrors: string[] = [];
+  // Console errors include expected ones (the browser logs every 4xx answer); kept for diagnostics.
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'wsadmin-browser-'));
+    await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    server = await preview({
+      configFile,
+      logLevel: 'error',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+    });
+    const { port } = server.httpServer.address() as AddressInfo;
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const status = page.getByRole('status');
+    try {
+      await status.filter({ hasText: 'Ready' }).waitFor({ timeout: 20_000 });
+    } catch (error) {
+      const shown = await status.textContent();
+      throw new Error(
+        `the page did not get ready: status "${shown}", errors: ${[...pageErrors, ...consoleErrors].join(' | ')}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('serves the worker of the installed msw (re-run init-worker after an upgrade)', () => {
+    const committed = readFileSync(join(root, 'public', 'mockServiceWorker.js'), 'utf8');
+    expect(
+      committed === readFileSync(workerScriptPath(), 'utf8'),
+      'examples/browser/public/mockServiceWorker.js is stale: run `npm run init-worker -w @wsadmin/mock -- ../../examples/browser/public`',
+    ).toBe(true);
+  });
+
+  it('is controlled by the MSW worker and shows the seeded workspace', async () => {
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/mockServiceWorker\.js$/,
+    );
+    await expect.poll(() => page.locator('#workspaces li').allTextContents()).toEqual(['Demo']);
+  });
+
+  it('creates a workspace and a dimension, then lists them', async () => {
+    await page.getByPlaceholder('Workspace name').fill('Made in Chromium');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await expect
+      .poll(() => page.locator('#workspaces li').allTextContents())
+      .toEqual(['Demo', 'Made in Chromium']);
+    expect(await page.locator('#selected-workspace').textContent()).toBe('Made in Chromium');
+    expect(await page.locator('#dimensions li').count()).toBe(0);
+
+    for (const keyword of ['region', 'channel']) {
+      await page.getByPlaceholder('Dimension keyword').fill(keyword);
+      await page.getByRole('button', { name: 'Add dimension' }).click();
+      await expect
+        .poll(() => page.locator('#dimensions li').allTextContents())
+        .toContain(`${keyword} (string)`);
+    }
+    expect(await page.locator('#dimensions li').allTextContents()).toEqual([
+      'region (string)',
+      'channel (string)',
+    ]);
+
+    // Another workspace has its own dimensions: the list is read from the mock's storage.
+    await page.getByRole('button', { name: 'Demo' }).click();
+    await expect.poll(() => page.locator('#selected-workspace').textContent()).toBe('Demo');
+    await expect.poll(() => page.locator('#dimensions li').count()).toBe(0);
+    await page.getByRole('button', { name: 'Made in Chromium' }).click();
+    await expect.poll(() => page.locator('#dimensions li').count()).toBe(2);
+  });
+
+  it('shows the rules of the reference server: a duplicate keyword is refused', async () => {
+    await page.getByPlaceholder('Dimension keyword').fill('region');
+    await page.getByRole('button', { name: 'Add dimension' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Error 409: /);
+    expect(await page.locator('#dimensions li').count()).toBe(2);
+    expect(pageErrors).toEqual([]);
+  });
+});

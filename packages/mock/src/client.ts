@@ -1,0 +1,82 @@
+import { type OperationId, operations } from '@wsadmin/contract';
+import type { ErrorAnswer, RequestBody, RequestParams, RequestQuery, ResponseData } from './types';
+
+/** Origin of requests the mock sends to its own app (seeds, `mock.client`); never on a network. */
+export const INTERNAL_ORIGIN = 'http://wsadmin.mock.internal';
+
+/** What a call sends; typed by the contract. */
+export interface MockCallInput<K extends OperationId> {
+  params?: RequestParams<K>;
+  query?: RequestQuery<K>;
+  body?: RequestBody<K>;
+  headers?: Record<string, string>;
+  /** Key secret; defaults to `MOCK_KEY`. */
+  key?: string;
+}
+
+/** Calls operations of the mock's app directly: no MSW, no overrides. Used by seeds and tests. */
+export interface MockClient {
+  /** Resolves with the success `data`; rejects with `MockRequestError` on an error answer. */
+  call<K extends OperationId>(operationId: K, input?: MockCallInput<K>): Promise<ResponseData<K>>;
+}
+
+/** An error answer of the app. Thrown inside an override handler, it becomes that handler's answer. */
+export class MockRequestError extends Error {
+  override readonly name = 'MockRequestError';
+
+  constructor(
+    readonly operationId: OperationId,
+    readonly status: number,
+    readonly answer: ErrorAnswer,
+  ) {
+    super(`${operationId} answered ${answer.errcode}: ${answer.errmsg}`);
+  }
+}
+
+/** Fills `{name}` placeholders of an operation path. */
+export function pathOf(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Reads an envelope; throws `MockRequestError` unless it is a success. */
+export async function dataOf<K extends OperationId>(
+  operationId: K,
+  response: Response,
+): Promise<ResponseData<K>> {
+  const envelope = (await response.json()) as { errcode: number; errmsg: string; data?: unknown };
+  if (envelope.errcode !== 200)
+    throw new MockRequestError(operationId, response.status, envelope as ErrorAnswer);
+  return envelope.data as ResponseData<K>;
+}
+
+export function mockClient(fetch: (request: Request) => Promise<Response>, defaultKey: string): MockClient {
+  return {
+    async call(operationId, input = {}) {
+      const op = operations[operationId];
+      const url = new URL(
+        pathOf(op.path, input.params as Record<string, string | number> | undefined),
+        INTERNAL_ORIGIN,
+      );
+      for (const [name, value] of Object.entries(input.query ?? {})) {
+        if (value !== undefined) url.searchParams.set(name, String(value));
+      }
+      const headers = new Headers(input.headers);
+      headers.set('authorization', `Bearer ${input.key ?? defaultKey}`);
+      let body: string | undefined;
+      if (input.body !== undefined) {
+        body = JSON.stringify(input.body);
+        headers.set('content-type', 'application/json');
+      }
+      const request = new Request(url, {
+        method: op.method.toUpperCase(),
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      return dataOf(operationId, await fetch(request));
+    },
+  };
+}

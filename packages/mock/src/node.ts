@@ -1,0 +1,14 @@
+import { type SetupServer, setupServer } from 'msw/node';
+import { createMock, type MockOptions, type WsadminMock } from './mock';
+
+export * from './index';
+export { copyWorkerScript, workerScriptPath } from './worker-script';
+
+/**
+ * The mock for Node tests: `createMock` plus an MSW server over its handlers. Call
+ * `server.listen()` (e.g. in `beforeAll`) to intercept `fetch`, and `mock.reset()` between tests.
+ */
+export function setupMockServer(options: MockOptions = {}): { mock: WsadminMock; server: SetupServer } {
+  const mock = createMock(options);
+  return { mock, server: setupServer(...mock.handlers) };
+}

@@ -1,0 +1,38 @@
+import type { Target } from '@wsadmin/server/testing';
+import { seedModelInto } from '@wsadmin/server/testing';
+import type { SetupServer } from 'msw/node';
+import type { WsadminMock } from '../mock';
+import { setupMockServer } from '../node';
+
+/**
+ * The MSW mock as a scenario target: requests go through the global `fetch`, which MSW's Node
+ * interceptor answers with the mock's handlers. A request MSW does not handle is an error.
+ */
+export async function mockTarget(): Promise<Target & { mock: WsadminMock; server: SetupServer }> {
+  const { mock, server } = setupMockServer({
+    baseUrl: 'http://wsadmin.mock.test',
+    onError: (error) => console.error(error),
+  });
+  server.listen({ onUnhandledRequest: 'error' });
+  await mock.ready();
+  return {
+    name: 'msw-mock',
+    mock,
+    server,
+    baseUrl: mock.baseUrl,
+    // Looked up on every call: the fetch MSW patched.
+    fetch: (request) => globalThis.fetch(request),
+    key: mock.key,
+    createKey: (key) => mock.createKey(key),
+    revokeKey: (secret) => mock.revokeKey(secret),
+    advanceClock: async (seconds) => mock.clock.advance(seconds),
+    async seedModel(workspaceId, model) {
+      const { db } = await mock.storage();
+      return seedModelInto(db, () => mock.clock.now())(workspaceId, model);
+    },
+    async close() {
+      server.close();
+      await mock.close();
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { readConfig } from '../src/node/config';
+import { type RunningServer, startServer } from '../src/node/server';
+import { ACCOUNT_SEARCH_COLUMNS } from '../src/storage/migrations';
+import { type Backend, postgresBackend, sqliteBackend } from './backends';
+import { analyze, withoutIndexes } from './indexes';
+import type { LoadRequest, LoadSummary, Workload } from './load';
+import { LoadGenerator } from './load-client';
+import { accountName, seedAccounts, seedDimensions, seedWorkspace } from './seed';
+
+/**
+ * `npm run bench`: the reference server started in-process as `npm start` runs it in production
+ * (NODE_ENV=production: no response validation; LOG_LEVEL=silent), loaded over loopback by
+ * autocannon in a second process. Options: --backend sqlite|postgres|all (default all),
+ * --duration <seconds per measurement> (4), --connections <n> (10), --max-rows <n> (100000).
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    backend: { type: 'string', default: 'all' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '10' },
+    'max-rows': { type: 'string', default: '100000' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const maxRows = Number(args['max-rows']);
+const growthSizes = [1_000, 10_000, 100_000].filter((size) => size <= maxRows);
+
+interface Measured {
+  name: string;
+  /** Size of one answer's body (GET workloads). */
+  bytes?: number;
+  peak: LoadSummary;
+  /** The same workload at half the peak rate. */
+  half?: LoadSummary;
+  halfRate?: number;
+}
+
+interface BackendReport {
+  backend: string;
+  measured: Measured[];
+  growth: Array<{ name: string; rows: number; summary: LoadSummary }>;
+  beforeAfter: Array<{ name: string; before: LoadSummary; after: LoadSummary }>;
+}
+
+async function benchBackend(backend: Backend, load: LoadGenerator): Promise<BackendReport> {
+  const secret = `wsk_bench_${Date.now()}`;
+  const config = readConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: backend.databaseUrl,
+    WSADMIN_BOOTSTRAP_KEY: secret,
+  });
+  if (config.validateResponses) throw new Error('the benchmark must run with production settings');
+  const server = await startServer(config);
+  // The ceiling: the same Hono app, HTTP server and event loop, without authentication or storage.
+  server.app.get('/bench/hello', (c) => c.text('hello'));
+  const report: BackendReport = { backend: backend.name, measured: [], growth: [], beforeAfter: [] };
+  const { db, dialect } = server.storage;
+  const run = (request: Omit<LoadRequest, 'url' | 'key'>) =>
+    load.run({ url: server.url, key: secret, ...request });
+  const measure = async (name: string, workload: Workload) => {
+    progress(`${backend.name}: ${name}`);
+    const peak = await run({ workload, connections, durationSeconds: duration });
+    const halfRate = Math.max(1, Math.round(peak.rps / 2));
+    const half = await run({ workload, connections, durationSeconds: duration, overallRate: halfRate });
+    const bytes = workload.kind === 'get' ? await answerBytes(server, secret, workload.path) : undefined;
+    report.measured.push({ name, peak, half, halfRate, ...(bytes === undefined ? {} : { bytes }) });
+  };
+  // One connection: the latency of one request, not of a queue.
+  const single = (workload: Workload) =>
+    run({ workload, connections: 1, durationSeconds: Math.min(duration, 3) });
+  try {
+    const now = server.clock.now();
+    progress(`${backend.name}: seeding`);
+    const listed = await seedWorkspace(db, 'bench list', now);
+    await seedDimensions(db, listed, 1_000, 'dim', now);
+    const cycled = await seedWorkspace(db, 'bench preview+commit', now);
+    const replay = await firstCommit(server, secret, await seedWorkspace(db, 'bench replay', now));
+    await analyze(db, dialect);
+
+    await measure('bare Hono route (GET /bench/hello)', { kind: 'get', path: '/bench/hello' });
+    await measure('list 1,000 dimensions', {
+      kind: 'get',
+      path: `/openapi/v1/workspaces/${listed}/dimensions/`,
+    });
+    await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
+    await measure('preview + commit (2 requests)', {
+      kind: 'preview-commit',
+      workspaceId: cycled,
+      prefix: 'cycle',
+    });
+    await measure('idempotent replay of a commit', { kind: 'replay', ...replay });
+
+    const needle = accountName(500);
+    const search: Workload = { kind: 'get', path: `/openapi/v1/accounts/?q=${needle}` };
+    let accounts = 0;
+    let largest = listed;
+    for (const rows of growthSizes) {
+      progress(`${backend.name}: seeding ${rows} dimensions and accounts`);
+      largest = await seedWorkspace(db, `bench growth ${rows}`, now);
+      await seedDimensions(db, largest, rows, 'dim', now);
+      await seedAccounts(db, accounts, rows, now);
+      accounts = rows;
+      await analyze(db, dialect);
+      await expectOneMatch(server, secret, search);
+      progress(`${backend.name}: growth at ${rows} rows`);
+      const list: Workload = { kind: 'get', path: `/openapi/v1/workspaces/${largest}/dimensions/` };
+      report.growth.push({ name: 'list dimensions', rows, summary: await single(list) });
+      report.growth.push({
+        name: `account search "${needle}" (1 match)`,
+        rows,
+        summary: await single(search),
+      });
+    }
+    await measure(`account search over ${accounts.toLocaleString('en')} accounts (1 match)`, search);
+
+    // Migration 4, before and after, on the same data.
+    progress(`${backend.name}: before/after migration 4`);
+    const searchIndexes = ACCOUNT_SEARCH_COLUMNS.map((column) => `accounts_${column}_trgm`);
+    const bigCycle: Workload = { kind: 'preview-commit', workspaceId: largest, prefix: 'big' };
+    const compare = async (name: string, indexes: string[], workload: Workload) => {
+      const before = await withoutIndexes(db, dialect, indexes, () => single(workload));
+      report.beforeAfter.push({ name, before, after: await single(workload) });
+    };
+    if (dialect === 'postgres') {
+      await compare(`account search over ${accounts.toLocaleString('en')} accounts`, searchIndexes, search);
+    }
+    const size = (growthSizes.at(-1) ?? 1_000).toLocaleString('en');
+    await compare(`preview + commit in a workspace of ${size} dimensions`, ['objects_by_keyword'], bigCycle);
+  } finally {
+    await server.close();
+    await backend.close();
+  }
+  return report;
+}
+
+/** One preview + commit; its commit request is what the replay workload sends again. */
+async function firstCommit(server: RunningServer, secret: string, workspaceId: number) {
+  const base = `/openapi/v1/workspaces/${workspaceId}/management/dimensions/`;
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const changes = { type: 'string', format: '', names: ['replayed'] };
+  const preview = await fetch(`${server.url}${base}preview/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ action: 'create', changes }),
+  });
+  const { data } = (await preview.json()) as { data: { planToken: string } };
+  const body = JSON.stringify({ changes, planToken: data.planToken });
+  const commit = await fetch(`${server.url}${base}`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': 'replay-1' },
+    body,
+  });
+  if (commit.status !== 200) throw new Error(`setup commit failed: ${commit.status} ${await commit.text()}`);
+  return { path: base, body, idempotencyKey: 'replay-1' };
+}
+
+async function answerBytes(server: RunningServer, secret: string, path: string): Promise<number> {
+  const answer = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${secret}` } });
+  return (await answer.arrayBuffer()).byteLength;
+}
+
+/** The search measures finding one account among many, not shipping a large answer. */
+async function expectOneMatch(server: RunningServer, secret: string, search: Workload) {
+  if (search.kind !== 'get') return;
+  const answer = await fetch(`${server.url}${search.path}`, {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  const { data } = (await answer.json()) as { data: unknown[] };
+  if (data.length !== 1) throw new Error(`${search.path} found ${data.length} accounts, expected 1`);
+}
+
+function progress(line: string) {
+  process.stderr.write(`bench: ${line}\n`);
+}
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const rate = (value: number) => Math.round(value).toLocaleString('en');
+const failures = (s: LoadSummary) =>
+  s.non2xx + s.errors === 0
+    ? '0'
+    : `${s.non2xx + s.errors} (${Object.entries(s.statusCodes)
+        .filter(([code]) => code !== '200')
+        .map(([code, count]) => `${code}: ${count}`)
+        .join(', ')}${s.errors ? `, errors: ${s.errors}` : ''})`;
+
+function markdown(reports: BackendReport[]): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    const hello = report.measured[0]?.peak.rps ?? Number.NaN;
+    lines.push(`### ${report.backend}`, '');
+    lines.push(
+      `| Workload | answer bytes | req/s (${connections} connections) | vs bare route | p50 ms | p99 ms | p99 ms at half that rate | failed |`,
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const m of report.measured) {
+      const cycles =
+        m.peak.cyclesPerSecond === undefined ? '' : ` = ${rate(m.peak.cyclesPerSecond)} cycles/s`;
+      const half = m.half ? `${ms(m.half.p99)} at ${rate(m.halfRate ?? 0)}/s` : '';
+      const failed = m.half ? `${failures(m.peak)} / ${failures(m.half)}` : failures(m.peak);
+      lines.push(
+        `| ${m.name} | ${m.bytes === undefined ? '' : m.bytes.toLocaleString('en')} | ${rate(m.peak.rps)}${cycles} | ${((100 * m.peak.rps) / hello).toFixed(1)}% | ${ms(m.peak.p50)} | ${ms(m.peak.p99)} | ${half} | ${failed} |`,
+      );
+    }
+    lines.push('', 'Growth, one connection (the latency of one request):', '');
+    lines.push('| Workload | rows | req/s | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|');
+    for (const g of report.growth) {
+      lines.push(
+        `| ${g.name} | ${g.rows.toLocaleString('en')} | ${rate(g.summary.rps)} | ${ms(g.summary.p50)} | ${ms(g.summary.p99)} |`,
+      );
+    }
+    lines.push('', 'Migration 4 (indexes), one connection, same data: without its indexes / with them:', '');
+    lines.push(
+      '| Workload | req/s before | p50 ms before | req/s after | p50 ms after |',
+      '|---|---:|---:|---:|---:|',
+    );
+    for (const b of report.beforeAfter) {
+      const r = (s: LoadSummary) => rate(s.cyclesPerSecond ?? s.rps);
+      lines.push(`| ${b.name} | ${r(b.before)} | ${ms(b.before.p50)} | ${r(b.after)} | ${ms(b.after.p50)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+const backends: Array<() => Promise<Backend | undefined>> = [];
+if (args.backend === 'all' || args.backend === 'sqlite') backends.push(async () => sqliteBackend());
+if (args.backend === 'all' || args.backend === 'postgres') backends.push(postgresBackend);
+
+const loadBefore = loadavg()[0] ?? 0;
+const started = new Date();
+const load = new LoadGenerator();
+const reports: BackendReport[] = [];
+try {
+  for (const open of backends) {
+    const backend = await open();
+    if (backend) reports.push(await benchBackend(backend, load));
+  }
+} finally {
+  load.close();
+}
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(
+  [
+    `## Run of ${started.toISOString()}`,
+    '',
+    `${cpu}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
+      `${duration} s per measurement; 1-minute load average ${loadBefore.toFixed(2)} before, ` +
+      `${(loadavg()[0] ?? 0).toFixed(2)} after (anything above ~1 means other work shared the 2 cores).`,
+    '',
+    markdown(reports),
+  ].join('\n'),
+);

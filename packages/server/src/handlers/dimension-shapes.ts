@@ -1,0 +1,52 @@
+import {
+  type Dimension,
+  type DimensionCreate,
+  type DimensionUpdate,
+  dimensionKind,
+  MAPPING_TYPE,
+} from '@wsadmin/contract';
+import type { z } from 'zod';
+import type { ModelReferences } from '../queries/model-references';
+import type { Definition, StoredObject } from '../queries/objects';
+import { presentFields } from '../queries/semantic-objects';
+
+/** A new dimension: the full management definition, `baseField` null unless mapping. */
+export function newDimensionDefinition(item: z.output<typeof DimensionCreate>): Definition<'dimensions'> {
+  return { ...dimensionKind.defaults, ...presentFields(item), baseField: item.baseField ?? null };
+}
+
+/**
+ * An update gives the whole item; optional fields it omits keep their stored value, except
+ * `baseField`, which follows the type (the contract requires it with `mapping` and refuses it
+ * otherwise), so a dimension that stops being a mapping loses its mapping table.
+ */
+export function updatedDimensionDefinition(
+  stored: Definition<'dimensions'>,
+  { id: _id, ...item }: z.output<typeof DimensionUpdate>,
+): Definition<'dimensions'> {
+  return { ...stored, ...presentFields(item), baseField: item.baseField ?? null };
+}
+
+export function toDimension(
+  object: StoredObject<'dimensions'>,
+  references: ModelReferences,
+): z.input<typeof Dimension> {
+  const { baseField, ...d } = object.definition;
+  const models = [...references.published, ...references.drafts];
+  return {
+    id: object.id,
+    type: d.type,
+    format: d.format,
+    names: d.names,
+    rating: d.rating,
+    description: d.description,
+    isKeyword: d.isKeyword,
+    autoGroup: d.autoGroup,
+    ...(d.type === MAPPING_TYPE && baseField !== null && { baseField }),
+    enableSubDimensionExplorer: d.enableSubDimensionExplorer,
+    keywordFilters: d.keywordFilters,
+    subDimensions: d.subDimensions,
+    models,
+    used: models.length > 0,
+  };
+}

@@ -1,0 +1,125 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collect, exitOf, runTsx, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
+
+const START = 'packages/server/src/bin/start.ts';
+const children: ChildProcessWithoutNullStreams[] = [];
+const databases: ReturnType<typeof tempDatabase>[] = [];
+
+afterAll(async () => {
+  for (const child of children) await stop(child);
+  for (const database of databases) database.remove();
+});
+
+/** `npm start` as a child process, until it has printed where it listens. */
+async function npmStart(env: Record<string, string>) {
+  const database = tempDatabase('wsadmin-start-');
+  databases.push(database);
+  const child = spawnTsx(START, [], { PORT: '0', DATABASE_URL: database.url, ...env });
+  children.push(child);
+  const output = collect(child);
+  const exited = exitOf(child);
+  const { stdout } = await waitFor(
+    output,
+    (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
+  );
+  const url = /wsadmin reference server on (http:\/\/\S+) \(database: (.+)\)/.exec(stdout);
+  if (!url?.[1]) throw new Error(`npm start printed no URL:\n${stdout}\n${output().stderr}`);
+  return { child, output, exited, url: url[1], database: url[2], stdout, file: database.file };
+}
+
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*) (\d{3}) (\d+\.\d)ms$/;
+const requestLines = (stdout: string) => stdout.split('\n').filter((line) => REQUEST_LINE.test(line));
+
+describe('npm start', () => {
+  it('prints the real URL for PORT=0, serves, logs one line per request, and exits 0 on SIGTERM', async () => {
+    const secret = 'wsk_start-test-secret';
+    const started = await npmStart({ WSADMIN_BOOTSTRAP_KEY: secret });
+    const { url } = started;
+
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url).not.toMatch(/:0$/);
+    expect(started.database).toBe(started.file);
+    expect(started.stdout).toContain(`API:  ${url}/openapi/v1/`);
+    expect(started.stdout).toContain(`docs: ${url}/docs`);
+    expect(started.stdout).toContain(`document: ${url}/openapi.json`);
+    // A chosen key is never echoed, and no other key is made.
+    expect(started.stdout).not.toContain(secret);
+    expect(started.stdout).not.toContain('Created an unrestricted access key');
+    expect(started.stdout).not.toContain('Test clock');
+
+    const scope = await fetch(`${url}/openapi/v1/scopes/`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(scope.status).toBe(200);
+    expect(await scope.json()).toMatchObject({ errcode: 200, data: { name: 'bootstrap' } });
+    const created = await fetch(`${url}/openapi/v1/workspaces/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+      body: '{"name":"from the start test"}',
+    });
+    expect(created.status).toBe(200);
+    const unauthenticated = await fetch(`${url}/openapi/v1/workspaces/`);
+    expect(unauthenticated.status).toBe(401);
+    await unauthenticated.body?.cancel();
+    expect((await fetch(`${url}/openapi/v1/workspaces`)).status).toBe(404);
+    expect((await fetch(`${url}/docs`)).status).toBe(200);
+    // Test-clock route is off unless WSADMIN_TEST_CLOCK=1.
+    expect(
+      (await fetch(`${url}/__test__/clock/`, { method: 'POST', body: '{"advanceSeconds":1}' })).status,
+    ).toBe(404);
+
+    const expected = [
+      ['GET', '/openapi/v1/scopes/', '200'],
+      ['POST', '/openapi/v1/workspaces/', '200'],
+      ['GET', '/openapi/v1/workspaces/', '401'],
+      ['GET', '/openapi/v1/workspaces', '404'],
+      ['GET', '/docs', '200'],
+      ['POST', '/__test__/clock/', '404'],
+    ];
+    const lines = await waitFor(
+      () => requestLines(started.output().stdout),
+      (seen) => seen.length >= expected.length,
+    );
+    expect(lines.map((line) => REQUEST_LINE.exec(line)?.slice(1, 4))).toEqual(expected);
+    // Neither the key nor request bodies reach the log.
+    expect(started.output().stdout).not.toContain(secret);
+    expect(started.output().stdout).not.toContain('from the start test');
+
+    process.kill(started.child.pid ?? 0, 'SIGTERM');
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(started.output().stdout).toContain('wsadmin: SIGTERM, shutting down');
+    expect(started.output().stderr).toBe('');
+  });
+
+  it('on an empty database without WSADMIN_BOOTSTRAP_KEY prints the new key once; LOG_LEVEL=silent logs no requests', async () => {
+    const started = await npmStart({ LOG_LEVEL: 'silent', WSADMIN_TEST_CLOCK: '1' });
+    const key = /Created an unrestricted access key; it is shown only now:\n\s+(wsk_\S+)/.exec(
+      started.stdout,
+    )?.[1];
+    expect(key).toBeDefined();
+    expect(started.stdout).toContain('Test clock enabled: POST /__test__/clock/ {"advanceSeconds": N}');
+
+    const scope = await fetch(`${started.url}/openapi/v1/scopes/`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(scope.status).toBe(200);
+    const clock = await fetch(`${started.url}/__test__/clock/`, {
+      method: 'POST',
+      body: '{"advanceSeconds": 60}',
+    });
+    expect(clock.status).toBe(200);
+    expect(await clock.json()).toMatchObject({ errcode: 200, data: { now: expect.any(String) } });
+
+    process.kill(started.child.pid ?? 0, 'SIGTERM');
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(requestLines(started.output().stdout)).toEqual([]);
+    expect(started.output().stdout.match(/wsk_\S+/g)).toEqual([key]);
+  });
+
+  it('refuses a bad setting with a message naming it and a non-zero exit code', async () => {
+    const run = await runTsx(START, [], { PORT: '99999', DATABASE_URL: 'sqlite::memory:' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('PORT must be 0-65535, got "99999"');
+  });
+});

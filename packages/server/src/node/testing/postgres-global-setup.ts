@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { postgresBin, startThrowawayPostgres } from './postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test run's PostgreSQL server; null when none is available (tests skip). */
+    postgresAdminUrl: string | null;
+  }
+}
+
+/**
+ * Vitest global setup: one throwaway PostgreSQL server for the whole run; each test file creates
+ * its own database on it. WSADMIN_TEST_POSTGRES_URL uses a server of your own instead (a superuser
+ * URL, e.g. of a container). Without PostgreSQL the PostgreSQL tests are skipped, except in CI.
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.WSADMIN_TEST_POSTGRES_URL;
+  if (external) {
+    project.provide('postgresAdminUrl', external);
+    return;
+  }
+  if (!existsSync(join(postgresBin, 'initdb')) && !process.env.CI) {
+    console.warn(
+      `PostgreSQL tests skipped: no server binaries in ${postgresBin} (install the postgresql package)`,
+    );
+    project.provide('postgresAdminUrl', null);
+    return;
+  }
+  const server = await startThrowawayPostgres();
+  project.provide('postgresAdminUrl', server.adminUrl);
+  return () => server.stop();
+}

@@ -1,0 +1,121 @@
+import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
+import type { Kysely } from 'kysely';
+import { ApiError, conflict, notFound } from '../http/api-error';
+import { refuseIfPublished } from '../management/references';
+import type { Schema } from '../storage/schema';
+import { modelReferenceIndex } from './model-references';
+import { deleteObject, findObject, listObjects, type StoredObject, updateObject } from './objects';
+
+/**
+ * What the older time-series, dimension and measure endpoints share. The objects themselves are
+ * rows of `objects` (queries/objects.ts), so the management interface sees the same data.
+ */
+export type SemanticKind = 'time-series' | 'dimensions' | 'measures';
+
+type Db = Kysely<Schema>;
+
+const labelOf = (kind: SemanticKind) => managementKinds[kind].label;
+
+export async function requireObject<K extends SemanticKind>(
+  db: Db,
+  workspaceId: number,
+  kind: K,
+  id: number,
+): Promise<StoredObject<K>> {
+  const object = await findObject(db, workspaceId, kind, id);
+  if (!object) throw notFound(`${labelOf(kind)} ${id} in workspace ${workspaceId}`);
+  return object;
+}
+
+/**
+ * The keyword (first of `names`) is unique within its kind in a workspace: row permissions find
+ * dimensions by keyword. The `name` column holds that keyword (objects.ts `summaryName`).
+ */
+export async function requireUniqueKeyword(
+  db: Db,
+  workspaceId: number,
+  kind: SemanticKind,
+  names: readonly string[],
+  selfId?: number,
+): Promise<void> {
+  const keyword = names[0] ?? '';
+  let query = db
+    .selectFrom('objects')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', kind)
+    .where('name', '=', keyword);
+  if (selfId !== undefined) query = query.where('id', '!=', selfId);
+  const clash = await query.executeTakeFirst();
+  if (clash) {
+    throw conflict(`names: keyword "${keyword}" is already used by ${labelOf(kind)} ${clash.id}`);
+  }
+}
+
+/**
+ * Deletes an object unless a published model uses it (409 naming the models). A draft's reference
+ * does not block: drafts may be broken, and keep the id in their lists.
+ */
+export async function deleteUnlessPublished<K extends SemanticKind>(
+  db: Db,
+  workspaceId: number,
+  kind: K,
+  id: number,
+): Promise<StoredObject<K>> {
+  const object = await requireObject(db, workspaceId, kind, id);
+  refuseIfPublished(labelOf(kind), id, (await modelReferenceIndex(db, workspaceId))(kind, id).published);
+  if (!(await deleteObject(db, object))) {
+    throw new ApiError(
+      409,
+      `${labelOf(kind)} ${id} changed concurrently; read it again`,
+      'revision_conflict',
+    );
+  }
+  return object;
+}
+
+/** Which fields of which kinds hold ids of each deletable kind. */
+const HOLDERS: Partial<
+  Record<ManagementCollection, Array<['measures' | 'dimension-tables' | 'models', string]>>
+> = {
+  dimensions: [
+    ['measures', 'dimensionIds'],
+    ['dimension-tables', 'dimensionIds'],
+    ['models', 'dimensions'],
+  ],
+  measures: [['models', 'measures']],
+  'time-series': [['models', 'timeSeries']],
+  'dimension-tables': [['models', 'dimensionTables']],
+};
+
+/**
+ * After an object is deleted, nothing keeps pointing at it: its id leaves the lists of measures,
+ * dimension tables and (draft) models that held it, and each changed holder gets a new revision.
+ * Published models never hold it here: their use blocks the delete.
+ */
+export async function detachDeleted(
+  db: Db,
+  workspaceId: number,
+  kind: ManagementCollection,
+  id: number,
+  now: Date,
+): Promise<void> {
+  for (const [holderKind, field] of HOLDERS[kind] ?? []) {
+    for (const holder of await listObjects(db, workspaceId, holderKind)) {
+      const ids = (holder.definition as unknown as Record<string, number[]>)[field];
+      if (!ids?.includes(id)) continue;
+      const definition = { ...holder.definition, [field]: ids.filter((held) => held !== id) };
+      await updateObject(db, holder, definition as typeof holder.definition, now);
+    }
+  }
+}
+
+/** Required fields stay required; optional ones may be absent but are never `undefined`. */
+type Present<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/** The fields a request actually carries (zod types omitted optionals as `undefined`), ready to spread over stored values. */
+export function presentFields<T extends object>(fields: T): Present<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Present<T>;
+}
