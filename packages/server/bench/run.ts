@@ -61,8 +61,12 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
   server.app.get('/bench/hello', (c) => c.text('hello'));
   const report: BackendReport = { backend: backend.name, measured: [], growth: [], beforeAfter: [] };
   const { db, dialect } = server.storage;
-  const run = (request: Omit<LoadRequest, 'url' | 'key'>) =>
-    load.run({ url: server.url, key: secret, ...request });
+  const run = async (request: Omit<LoadRequest, 'url' | 'key'>) => {
+    const summary = await load.run({ url: server.url, key: secret, ...request });
+    // autocannon stops at its deadline without waiting for the answers in flight: let them finish.
+    await new Promise((settle) => setTimeout(settle, 300));
+    return summary;
+  };
   const measure = async (name: string, workload: Workload) => {
     progress(`${backend.name}: ${name}`);
     const peak = await run({ workload, connections, durationSeconds: duration });
@@ -179,7 +183,8 @@ function progress(line: string) {
   process.stderr.write(`bench: ${line}\n`);
 }
 
-const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+// autocannon's latency histogram counts whole milliseconds.
+const ms = (value: number) => (value < 1 ? '<1' : String(Math.round(value)));
 const rate = (value: number) => Math.round(value).toLocaleString('en');
 const failures = (s: LoadSummary) =>
   s.non2xx + s.errors === 0

@@ -1,6 +1,6 @@
 import type { Context } from '../call';
 import { type Paged, paged } from '../paging';
-import type { AccountUid, QueryParams, RequestBody, RequestOptions, ResponseData, Schemas } from '../types';
+import type { AccountUid, QueryParams, RequestBody, RequestOptions, ResponseData } from '../types';
 
 const base = '/openapi/v1/accounts/';
 const one = `${base}{account_uid}/`;

@@ -12,14 +12,17 @@ export const sourceHandlers: Handlers<keyof typeof sourceOperations> = {
       .where('workspace_id', '=', params.workspaceId)
       .orderBy('table_name')
       .execute();
-    return { tables: rows.map((row) => ({ name: row.table_name, fields: JSON.parse(row.fields) as string[] })) };
+    return {
+      tables: rows.map((row) => ({ name: row.table_name, fields: JSON.parse(row.fields) as string[] })),
+    };
   },
 
   async setSourceCatalogue({ params, body }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
     const seen = new Set<string>();
     for (const [index, table] of body.tables.entries()) {
-      if (seen.has(table.name)) throw invalid(`body.tables.${index}.name: table "${table.name}" is listed twice`);
+      if (seen.has(table.name))
+        throw invalid(`body.tables.${index}.name: table "${table.name}" is listed twice`);
       seen.add(table.name);
     }
     await db.transaction().execute(async (trx) => {
@@ -27,7 +30,11 @@ export const sourceHandlers: Handlers<keyof typeof sourceOperations> = {
       for (const table of body.tables) {
         await trx
           .insertInto('sources')
-          .values({ workspace_id: params.workspaceId, table_name: table.name, fields: JSON.stringify(table.fields) })
+          .values({
+            workspace_id: params.workspaceId,
+            table_name: table.name,
+            fields: JSON.stringify(table.fields),
+          })
           .execute();
       }
     });

@@ -6,10 +6,30 @@ import { invalidInput } from './zod-issues';
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-function parseWith(where: string, schema: z.ZodType, value: unknown): unknown {
+function parseWith(where: string, schema: z.ZodType, value: unknown, mayHoldNul = true): unknown {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidInput(where, result.error);
+  const nul = mayHoldNul ? nulPath(result.data, [where]) : undefined;
+  if (nul) {
+    const path = nul.join('.');
+    const message = 'text must not contain the NUL character (U+0000)';
+    throw invalid(`${path}: ${message}`, [{ path, message }]);
+  }
   return result.data;
+}
+
+/**
+ * Where a string holds U+0000, if anywhere. PostgreSQL cannot store that character in text (it
+ * answered 500), so every backend refuses it alike (docs/spec-gaps.md).
+ */
+function nulPath(value: unknown, path: string[]): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function parseParams(op: OperationSpec, c: Context): unknown {
@@ -43,7 +63,8 @@ export async function parseBody(op: OperationSpec, c: Context): Promise<unknown>
   } catch (error) {
     throw invalid(`malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
   }
-  return parseWith('body', op.body, json);
+  // JSON carries U+0000 only escaped: most bodies need no walk.
+  return parseWith('body', op.body, json, text.includes('\\u0000'));
 }
 
 const tooLarge = () =>

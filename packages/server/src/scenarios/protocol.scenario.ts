@@ -45,6 +45,22 @@ export function protocolScenarios(target: () => Target) {
       expect(await api.ok('listWorkspaces', {})).toEqual(before);
     });
 
+    // PostgreSQL cannot store U+0000 in text; every backend refuses it alike (docs/spec-gaps.md).
+    it.each([
+      ['a body string', 'POST', '/openapi/v1/workspaces/', '{"name":"a\\u0000b"}', 'body.name'],
+      ['a query value', 'GET', '/openapi/v1/workspaces/?q=a%00b', undefined, 'query.q'],
+      ['a path segment', 'GET', '/openapi/v1/accounts/a%00b/', undefined, 'path.account_uid'],
+    ])(
+      'refuses the NUL character in %s with 400, naming the field, and changes nothing',
+      async (_name, method, path, rawBody, field) => {
+        const before = await api.ok('listWorkspaces', {});
+        const answer = await api.send(method, path, rawBody === undefined ? {} : { rawBody });
+        expect(answer).toMatchObject({ status: 400, errcode: 400, data: { reason: 'invalid_request' } });
+        expect(answer.errmsg).toBe(`${field}: text must not contain the NUL character (U+0000)`);
+        expect(await api.ok('listWorkspaces', {})).toEqual(before);
+      },
+    );
+
     it('refuses a body over the size limit with 413', async () => {
       const answer = await api.call('createWorkspaces', {
         rawBody: JSON.stringify({ workspaces: [{ desc: 'x'.repeat(3_000_000) }] }),

@@ -21,7 +21,10 @@ export interface Target {
    * Stores a model directly (models are otherwise made through the management interface), for
    * scenarios of other areas that need one. Optional fields default as on a management create.
    */
-  seedModel(workspaceId: number, model: Pick<NewModel, 'name' | 'dimensions'> & Partial<NewModel>): Promise<{ id: number; uid: string }>;
+  seedModel(
+    workspaceId: number,
+    model: Pick<NewModel, 'name' | 'dimensions'> & Partial<NewModel>,
+  ): Promise<{ id: number; uid: string }>;
   /** Removes all data (between test files). */
   close(): Promise<void>;
 }

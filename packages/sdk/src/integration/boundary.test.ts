@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// The integration tests import the reference server; the SDK itself must not (it runs in browsers).
+it('keeps the server out of what the SDK entry imports', async () => {
+  const result = await build({
+    stdin: {
+      contents: "export * from './src/index.ts';",
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'entry.ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'error',
+  });
+  // Paths relative to packages/sdk: only its own runtime files and its one dependency.
+  const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
+  expect(inputs).toContain('src/index.ts');
+  const foreign = inputs.filter(
+    (path) =>
+      !(path.startsWith('src/') && !path.startsWith('src/integration/')) &&
+      !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path),
+  );
+  expect(foreign).toEqual([]);
+});
