@@ -81,11 +81,12 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(envelopeOf(error), error.errcode as ContentfulStatusCode);
-    options.onError?.(error);
     if (isStorageUnavailable(error)) {
+      // An outage is not a bug: the request log shows the 503s; no stack per request.
       const unavailable = new ApiError(503, 'the database is unavailable; retry later', 'unavailable');
       return c.json(envelopeOf(unavailable), 503);
     }
+    options.onError?.(error);
     const internal = new ApiError(500, 'internal error; the server log has the details', 'internal');
     return c.json(envelopeOf(internal), 500);
   });
