@@ -1,9 +1,10 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { operationEntries } from '@wsadmin/contract';
 import { createApp } from '../src/app';
 import { pbkdf2Passwords } from '../src/auth/pbkdf2-passwords';
 import { openStorageFromUrl } from '../src/node/open-storage';
 import { type FuzzCase, fuzzCases } from '../src/node/testing/fuzz-cases';
+import { type RawAnswer, sendFuzzCase } from '../src/node/testing/fuzz-http';
 import { seedFuzzTargets } from '../src/node/testing/fuzz-seed';
 import { startServerProcess } from './server-process';
 
@@ -102,10 +103,7 @@ export async function runFuzzDrill(options: FuzzDrillOptions): Promise<FuzzDrill
   return report;
 }
 
-interface Answer {
-  status: number;
-  text: string;
-}
+type Answer = RawAnswer;
 
 function brokenAnswer(answer: Answer): string | undefined {
   const excerpt = answer.text.slice(0, 200);
@@ -119,31 +117,8 @@ function brokenAnswer(answer: Answer): string | undefined {
   return undefined;
 }
 
-/** Over a socket, not fetch: fuzz cases include GET requests with a body, which fetch refuses. */
-function send(agent: Agent, host: string, port: number, fuzz: FuzzCase): Promise<Answer> {
-  return new Promise((done, fail) => {
-    const body = Buffer.from(fuzz.body ?? '');
-    const outgoing = httpRequest(
-      {
-        agent,
-        host,
-        port,
-        method: fuzz.method,
-        path: fuzz.target,
-        headers: { ...fuzz.headers, 'content-length': body.byteLength },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          done({ status: incoming.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    outgoing.on('error', fail);
-    outgoing.end(body);
-  });
-}
+const send = (agent: Agent, host: string, port: number, fuzz: FuzzCase) =>
+  sendFuzzCase({ agent, host, port }, fuzz);
 
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

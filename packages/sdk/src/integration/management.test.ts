@@ -1,3 +1,4 @@
+import { managementCollections } from '@wsadmin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
 import type { ApplyRequest, OperationRecord } from '../resources/management';
@@ -33,16 +34,7 @@ type Case<C extends ManagementCollection> = {
 };
 type AnyCase = { [C in ManagementCollection]: Case<C> }[ManagementCollection];
 
-const COLLECTIONS = [
-  'time-series',
-  'dimensions',
-  'measures',
-  'dimension-tables',
-  'models',
-  'corpus',
-  'sops',
-  'datasets',
-] as const satisfies readonly ManagementCollection[];
+const COLLECTIONS = managementCollections;
 
 /** Built when a test runs: the rows refer to the dimension made in `beforeAll`. */
 const cases = (): AnyCase[] => [

@@ -1,5 +1,4 @@
 import { appendFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
@@ -12,6 +11,7 @@ import { AdjustableClock } from '../clock';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { type FuzzCase, fuzzCases } from './testing/fuzz-cases';
+import { type RawAnswer, sendFuzzCase } from './testing/fuzz-http';
 import { seedFuzzTargets } from './testing/fuzz-seed';
 
 /**
@@ -51,11 +51,7 @@ afterAll(async () => {
   await storage.close();
 });
 
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-}
+type Answer = RawAnswer;
 
 async function send(fuzz: FuzzCase): Promise<Answer> {
   if (fuzz.body !== undefined && (fuzz.method === 'GET' || fuzz.method === 'HEAD'))
@@ -74,33 +70,7 @@ async function send(fuzz: FuzzCase): Promise<Answer> {
   };
 }
 
-function sendOverSocket(fuzz: FuzzCase): Promise<Answer> {
-  return new Promise((done, fail) => {
-    const body = Buffer.from(fuzz.body ?? '');
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: fuzz.method,
-        path: fuzz.target,
-        headers: { ...fuzz.headers, 'content-length': body.byteLength },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          done({
-            status: incoming.statusCode ?? 0,
-            contentType: String(incoming.headers['content-type'] ?? ''),
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    outgoing.on('error', fail);
-    outgoing.end(body);
-  });
-}
+const sendOverSocket = (fuzz: FuzzCase) => sendFuzzCase({ host: '127.0.0.1', port }, fuzz);
 
 /** What is wrong with an answer, or undefined when it follows every rule. */
 function problemOf(op: OperationSpec, fuzz: FuzzCase, answer: Answer): string | undefined {

@@ -1,4 +1,4 @@
-import type { OperationId, OperationSpec } from '@wsadmin/contract';
+import { managementCollections, type OperationId, type OperationSpec } from '@wsadmin/contract';
 import {
   hashText,
   inputSchemaOf,
@@ -328,17 +328,7 @@ function bodyVariants(body: NonNullable<OperationSpec['body']>): Json[] {
 
 /** Collection an `id` in this operation's body means: the last one named in its path. */
 function collectionOf(op: OperationSpec): string | undefined {
-  const names = [
-    'workspaces',
-    'time-series',
-    'dimensions',
-    'measures',
-    'dimension-tables',
-    'models',
-    'corpus',
-    'sops',
-    'datasets',
-  ];
+  const names: string[] = ['workspaces', ...managementCollections];
   return op.path
     .split('/')
     .filter((segment) => names.includes(segment))
