@@ -322,3 +322,27 @@ export const managementOperations = {
     data: ManagementOperation,
   }),
 };
+
+export type ManagementVerb = 'list' | 'get' | 'preview' | 'create' | 'update' | 'remove';
+
+function verbOf(method: string, path: string): ManagementVerb {
+  if (path.endsWith('/preview/')) return 'preview';
+  const onObject = path.endsWith('{id}/');
+  if (method === 'get') return onObject ? 'get' : 'list';
+  if (method === 'post') return 'create';
+  return method === 'patch' ? 'update' : 'remove';
+}
+
+/** The operationId of each verb of each object kind, read off `managementOperations` (not a second list). */
+export const managementOperationIds = (() => {
+  const table = {} as Record<ManagementCollection, Record<ManagementVerb, keyof typeof managementOperations>>;
+  for (const [id, op] of Object.entries(managementOperations) as Array<
+    [keyof typeof managementOperations, { method: string; path: string }]
+  >) {
+    const kind = /\/management\/([a-z-]+)\//.exec(op.path)?.[1] as ManagementCollection | undefined;
+    if (!kind || !(ManagementCollection.options as readonly string[]).includes(kind)) continue;
+    table[kind] ??= {} as Record<ManagementVerb, keyof typeof managementOperations>;
+    table[kind][verbOf(op.method, op.path)] = id;
+  }
+  return table;
+})();

@@ -1,77 +1,10 @@
-import type { ManagementCollection, OperationId } from '@wsadmin/contract';
+import { type ManagementCollection, managementOperationIds, type OperationId } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { type Answer, scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
 
-type Verb = 'list' | 'get' | 'preview' | 'create' | 'update' | 'remove';
-
 /** The operationIds of each kind, as the contract names them. */
-const OPS: Record<ManagementCollection, Record<Verb, OperationId>> = {
-  'time-series': {
-    list: 'listManagedTimeSeries',
-    get: 'getManagedTimeSeries',
-    preview: 'previewTimeSeriesChange',
-    create: 'createManagedTimeSeries',
-    update: 'updateManagedTimeSeries',
-    remove: 'deleteManagedTimeSeries',
-  },
-  dimensions: {
-    list: 'listManagedDimensions',
-    get: 'getManagedDimension',
-    preview: 'previewDimensionChange',
-    create: 'createManagedDimension',
-    update: 'updateManagedDimension',
-    remove: 'deleteManagedDimension',
-  },
-  measures: {
-    list: 'listManagedMeasures',
-    get: 'getManagedMeasure',
-    preview: 'previewMeasureChange',
-    create: 'createManagedMeasure',
-    update: 'updateManagedMeasure',
-    remove: 'deleteManagedMeasure',
-  },
-  'dimension-tables': {
-    list: 'listManagedDimensionTables',
-    get: 'getManagedDimensionTable',
-    preview: 'previewDimensionTableChange',
-    create: 'createManagedDimensionTable',
-    update: 'updateManagedDimensionTable',
-    remove: 'deleteManagedDimensionTable',
-  },
-  models: {
-    list: 'listManagedModels',
-    get: 'getManagedModel',
-    preview: 'previewModelChange',
-    create: 'createManagedModel',
-    update: 'updateManagedModel',
-    remove: 'deleteManagedModel',
-  },
-  corpus: {
-    list: 'listManagedCorpus',
-    get: 'getManagedCorpus',
-    preview: 'previewCorpusChange',
-    create: 'createManagedCorpus',
-    update: 'updateManagedCorpus',
-    remove: 'deleteManagedCorpus',
-  },
-  sops: {
-    list: 'listManagedSops',
-    get: 'getManagedSop',
-    preview: 'previewSopChange',
-    create: 'createManagedSop',
-    update: 'updateManagedSop',
-    remove: 'deleteManagedSop',
-  },
-  datasets: {
-    list: 'listManagedDatasets',
-    get: 'getManagedDataset',
-    preview: 'previewDatasetChange',
-    create: 'createManagedDataset',
-    update: 'updateManagedDataset',
-    remove: 'deleteManagedDataset',
-  },
-};
+const OPS = managementOperationIds;
 
 /** [kind, { create: full definition, update: partial change, updated: fields after the update }] */
 const KINDS: Array<[ManagementCollection, { create: object; update: object }]> = [
