@@ -773,19 +773,20 @@ export function managementScenarios(target: () => Target) {
         action: 'create',
         changes: { name: 'a', table: 'fact_orders' },
       });
-      await target().advanceClock(1);
+      // 1.8 s + 0.4 s passes the first request's 2 s window: only the push-back keeps the task waiting.
+      await target().advanceClock(1.8);
       const two = await apply(ws, 'datasets', {
         action: 'create',
         changes: { name: 'b', table: 'fact_orders', fields: ['amount'] },
       });
-      await target().advanceClock(1.5);
+      await target().advanceClock(0.4);
       const [a, b] = [
         await operation(ws, one.commit.operationId),
         await operation(ws, two.commit.operationId),
       ];
       expect(a.taskUid).toBe(b.taskUid);
       expect(a.state).toBe('pending');
-      await target().advanceClock(1);
+      await target().advanceClock(2);
       expect((await operation(ws, one.commit.operationId)).state).toBe('verified');
       expect((await operation(ws, two.commit.operationId)).state).toBe('verified');
     });
