@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ApiError } from '../http/api-error';
 import type { Schema } from '../storage/schema';
 
@@ -22,13 +22,12 @@ export const ABANDONED_CLAIM_MS = 60_000;
 
 type Db = Kysely<Schema>;
 
+/** The row of one Idempotency-Key of one access key in one workspace (the table's primary key). */
+const sameKey = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Schema, 'idempotency_records'>) =>
+  eb.and({ key_id: scope.keyId, workspace_id: scope.workspaceId, idempotency_key: scope.idempotencyKey });
+
 const where = (scope: IdempotencyScope) => (db: Db) =>
-  db
-    .selectFrom('idempotency_records')
-    .selectAll()
-    .where('key_id', '=', scope.keyId)
-    .where('workspace_id', '=', scope.workspaceId)
-    .where('idempotency_key', '=', scope.idempotencyKey);
+  db.selectFrom('idempotency_records').selectAll().where(sameKey(scope));
 
 /**
  * Claims an Idempotency-Key for a request, relying on the table's primary key so the claim holds
@@ -64,9 +63,7 @@ export async function beginIdempotent(
       // Past retention the key is new again.
       await db
         .deleteFrom('idempotency_records')
-        .where('key_id', '=', scope.keyId)
-        .where('workspace_id', '=', scope.workspaceId)
-        .where('idempotency_key', '=', scope.idempotencyKey)
+        .where(sameKey(scope))
         .where('expires_at', '=', existing.expires_at)
         .execute();
       continue;
@@ -86,9 +83,7 @@ export async function beginIdempotent(
       // gone): the answer is stored in the same transaction as the change, so nothing was applied.
       await db
         .deleteFrom('idempotency_records')
-        .where('key_id', '=', scope.keyId)
-        .where('workspace_id', '=', scope.workspaceId)
-        .where('idempotency_key', '=', scope.idempotencyKey)
+        .where(sameKey(scope))
         .where('state', '=', 'running')
         .where('created_at', '=', existing.created_at)
         .execute();
@@ -111,19 +106,11 @@ export async function completeIdempotent(db: Db, scope: IdempotencyScope, respon
   await db
     .updateTable('idempotency_records')
     .set({ state: 'done', response: JSON.stringify(response) })
-    .where('key_id', '=', scope.keyId)
-    .where('workspace_id', '=', scope.workspaceId)
-    .where('idempotency_key', '=', scope.idempotencyKey)
+    .where(sameKey(scope))
     .execute();
 }
 
 /** A failed request releases its key: nothing was applied, so the caller may retry with it. */
 export async function abortIdempotent(db: Db, scope: IdempotencyScope): Promise<void> {
-  await db
-    .deleteFrom('idempotency_records')
-    .where('key_id', '=', scope.keyId)
-    .where('workspace_id', '=', scope.workspaceId)
-    .where('idempotency_key', '=', scope.idempotencyKey)
-    .where('state', '=', 'running')
-    .execute();
+  await db.deleteFrom('idempotency_records').where(sameKey(scope)).where('state', '=', 'running').execute();
 }
