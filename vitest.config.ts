@@ -1,12 +1,24 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// The JSON report lets .ci/run print one plain "N passed, N failed" line.
+// Workspace packages resolve to their TypeScript sources through the "@wsadmin/source" export
+// condition, so tests never need a build; consumers of the packed tarballs get dist/.
+const SOURCE_CONDITION = '@wsadmin/source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
-    include: ['contract/**/*.test.ts', 'packages/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: [
+      'contract/**/*.test.ts',
+      'packages/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'consumer/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     // One throwaway PostgreSQL server per run for the PostgreSQL tests (skipped where it is not installed).
-    globalSetup: ['packages/server/src/node/testing/postgres-global-setup.ts'],
+    globalSetup: ['packages/server/src/testing/postgres-global-setup.ts'],
+    // The JSON report lets .ci/run print one plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@wsadmin/sdk';
-import { type RunningServer, readConfig, startServer } from '@wsadmin/server/node';
+import { type RunningServer, readConfig, startServer } from '@wsadmin/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, parseOptions } from './quickstart';
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 function runQuickstart(env: Record<string, string>, args: string[] = []) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'examples/node-quickstart/quickstart.ts', ...args],
+    ['--conditions=@wsadmin/source', '--import', 'tsx', 'examples/node-quickstart/quickstart.ts', ...args],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },

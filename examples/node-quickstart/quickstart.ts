@@ -2,8 +2,8 @@
  * The SDK in one run: list and create a workspace, create dimensions, change one through the
  * management interface with apply(), and give a member group a row permission.
  *
- *   WSADMIN_URL=http://127.0.0.1:8787 WSADMIN_KEY=wsk_… node --import tsx examples/node-quickstart/quickstart.ts
- *   node --import tsx examples/node-quickstart/quickstart.ts --url http://127.0.0.1:8787 --key wsk_…
+ *   WSADMIN_URL=http://127.0.0.1:8787 WSADMIN_KEY=wsk_… node --conditions=@wsadmin/source --import tsx examples/node-quickstart/quickstart.ts
+ *   node --conditions=@wsadmin/source --import tsx examples/node-quickstart/quickstart.ts --url http://127.0.0.1:8787 --key wsk_…
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

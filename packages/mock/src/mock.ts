@@ -8,7 +8,7 @@ import {
   openMemoryStorage,
   pbkdf2Passwords,
   revokeKey,
-} from '@wsadmin/server';
+} from '@wsadmin/server-core';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { dataOf, type MockClient, MockRequestError, mockClient } from './client';
 import { type MatchedOperation, matchOperation } from './match';

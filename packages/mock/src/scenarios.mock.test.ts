@@ -1,4 +1,4 @@
-import { runScenarios } from '@wsadmin/server/testing';
+import { runScenarios } from '@wsadmin/server-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockTarget } from './testing/mock-target';
 

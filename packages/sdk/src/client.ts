@@ -1,4 +1,5 @@
-import createFetchClient, { type Client } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
+import * as openapiFetch from 'openapi-fetch';
 import { createCall } from './call';
 import { ConfigurationError } from './errors';
 import type { paths } from './generated/openapi';
@@ -15,6 +16,18 @@ import { type TimeSeriesApi, timeSeries } from './resources/time-series';
 import { type WorkspacesApi, workspaces } from './resources/workspaces';
 import { mirror, type SafeClient } from './safe';
 import { createTransport, defaultSleep, type RetryPolicy } from './transport';
+
+/**
+ * openapi-fetch's default export. Its CommonJS build marks itself `__esModule` with `exports.default`;
+ * our CommonJS output imports it the way Node does (default = the whole `module.exports`), so there
+ * the function sits one `default` deeper. The ES module build gets the function directly.
+ */
+const createFetchClient: typeof openapiFetch.default = (() => {
+  const imported: unknown = openapiFetch.default;
+  return typeof imported === 'function'
+    ? (imported as typeof openapiFetch.default)
+    : (imported as { default: typeof openapiFetch.default }).default;
+})();
 
 export interface ClientOptions {
   /**

@@ -6,7 +6,7 @@ import {
   postgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from '../src/node/testing/postgres';
+} from '../src/testing/postgres';
 
 /** An empty database for one benchmark run. */
 export interface Backend {

@@ -1,5 +1,5 @@
+import type { Dialect, Schema } from '@wsadmin/server-core';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect, Schema } from '../src/storage/schema';
 
 /**
  * Runs `work` with some indexes dropped, then puts them back exactly as they were: the "before"

@@ -8,7 +8,7 @@ export class LoadGenerator {
 
   constructor() {
     this.child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--conditions=@wsadmin/source', '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
   }

@@ -1,8 +1,8 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../src/node/config';
-import { type RunningServer, startServer } from '../src/node/server';
-import { ACCOUNT_SEARCH_COLUMNS } from '../src/storage/migrations';
+import { ACCOUNT_SEARCH_COLUMNS } from '@wsadmin/server-core/testing';
+import { readConfig } from '../src/config';
+import { type RunningServer, startServer } from '../src/server';
 import { type Backend, postgresBackend, sqliteBackend } from './backends';
 import { analyze, withoutIndexes } from './indexes';
 import type { LoadRequest, LoadSummary, Workload } from './load';

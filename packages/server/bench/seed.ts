@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { managementKinds } from '@wsadmin/contract';
+import type { AccountTable, ObjectTable, Schema } from '@wsadmin/server-core';
+import { insertWorkspace, revisionOf, summaryName } from '@wsadmin/server-core/testing';
 import type { Insertable, Kysely } from 'kysely';
-import { revisionOf, summaryName } from '../src/queries/objects';
-import { insertWorkspace } from '../src/queries/workspaces';
-import type { AccountTable, ObjectTable, Schema } from '../src/storage/schema';
 
 /**
  * Bulk data for the benchmarks and drills, written straight through Kysely in batched

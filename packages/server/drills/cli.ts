@@ -6,17 +6,17 @@ import {
   postgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from '../src/node/testing/postgres';
-import { tempDatabase } from '../src/node/testing/processes';
+} from '../src/testing/postgres';
+import { tempDatabase } from '../src/testing/processes';
 import { runCrashDrill } from './crash';
 import { runDatabaseLossDrill } from './database-loss';
 import { runFuzzDrill } from './fuzz';
 
 /**
  * Reliability drills, each against `npm start` in a child process:
- *   node --import tsx packages/server/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
- *   node --import tsx packages/server/drills/cli.ts database-loss [--rounds 3]
- *   node --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts database-loss [--rounds 3]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
  */

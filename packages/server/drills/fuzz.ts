@@ -1,15 +1,14 @@
 import { Agent } from 'node:http';
 import { operationEntries } from '@wsadmin/contract';
-import { createApp } from '../src/app';
-import { pbkdf2Passwords } from '../src/auth/pbkdf2-passwords';
-import { openStorageFromUrl } from '../src/node/open-storage';
-import { type FuzzCase, fuzzCases } from '../src/node/testing/fuzz-cases';
-import { type RawAnswer, sendFuzzCase } from '../src/node/testing/fuzz-http';
-import { seedFuzzTargets } from '../src/node/testing/fuzz-seed';
+import { createApp, pbkdf2Passwords } from '@wsadmin/server-core';
+import { openStorageFromUrl } from '../src/open-storage';
+import { type FuzzCase, fuzzCases } from '../src/testing/fuzz-cases';
+import { type RawAnswer, sendFuzzCase } from '../src/testing/fuzz-http';
+import { seedFuzzTargets } from '../src/testing/fuzz-seed';
 import { startServerProcess } from './server-process';
 
 /**
- * Bad input at volume: the fuzz requests of src/node/fuzz.test.ts (contract-derived, systematically
+ * Bad input at volume: the fuzz requests of src/fuzz.test.ts (contract-derived, systematically
  * broken and random, for every operation), sent over HTTP to `npm start` in a child process, round
  * after round until a budget of requests is spent. No answer may be a 5xx or leave the envelope,
  * and the server's resident memory, sampled meanwhile, must stay flat.

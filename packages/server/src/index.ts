@@ -1,18 +1,10 @@
-export { type AppOptions, createApp } from './app';
-export {
-  type AccessKey,
-  createKey,
-  ensureBootstrapKey,
-  findKeyBySecret,
-  listKeys,
-  type NewKey,
-  revokeKey,
-} from './auth/keys';
-export type { PasswordHasher } from './auth/passwords';
-export { pbkdf2Passwords } from './auth/pbkdf2-passwords';
-export { AdjustableClock, type Clock, systemClock } from './clock';
-export { ApiError } from './http/api-error';
-export { type MatchedOperation, matchOperation } from './http/match-operation';
-export { bySpecificity } from './http/routes';
-export { type MemoryStorage, openMemoryStorage } from './storage/memory';
-export type { Storage } from './storage/storage';
+/**
+ * `@wsadmin/server`: the reference server for Node, as `npm start` and `npx wsadmin-server` run it
+ * (SQLite file by default, PostgreSQL for several processes), and its storage openers. The app
+ * itself, without Node, is `@wsadmin/server-core`.
+ */
+export { readConfig, type ServerConfig } from './config';
+export { openStorageFromUrl } from './open-storage';
+export { openPostgresStorage } from './postgres';
+export { type RunningServer, startServer } from './server';
+export { openSqliteStorage } from './sqlite-file';

@@ -1,5 +1,5 @@
-import type { Target } from '@wsadmin/server/testing';
-import { seedModelInto } from '@wsadmin/server/testing';
+import type { Target } from '@wsadmin/server-core/testing';
+import { seedModelInto } from '@wsadmin/server-core/testing';
 import type { SetupServer } from 'msw/node';
 import type { WsadminMock } from '../mock';
 import { setupMockServer } from '../node';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKey, type NewKey } from '@wsadmin/server';
-import { type RunningServer, readConfig, startServer } from '@wsadmin/server/node';
+import { type RunningServer, readConfig, startServer } from '@wsadmin/server';
+import { createKey, type NewKey } from '@wsadmin/server-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ClientOptions, createClient, type WsadminClient } from '../client';
 

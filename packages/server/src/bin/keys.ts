@@ -1,6 +1,7 @@
-import { readConfig } from '../node/config';
-import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError } from '../node/keys-command';
-import { openStorageFromUrl } from '../node/open-storage';
+#!/usr/bin/env node
+import { readConfig } from '../config';
+import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError } from '../keys-command';
+import { openStorageFromUrl } from '../open-storage';
 
 // `npm run keys -- create|list|revoke`: access keys in the database of DATABASE_URL (as npm start).
 // Exit codes: 0 done, 1 failed (unknown key id, database error), 2 bad arguments or settings.

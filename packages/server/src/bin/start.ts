@@ -1,5 +1,6 @@
-import { readConfig } from '../node/config';
-import { startServer } from '../node/server';
+#!/usr/bin/env node
+import { readConfig } from '../config';
+import { startServer } from '../server';
 
 // `npm start`: the reference server on HOST:PORT with DATABASE_URL.
 const config = readConfig(process.env);

@@ -1,0 +1,157 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/** The repository root: where the workspace packages are packed from. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FIXTURES = join(REPO_ROOT, 'consumer', 'fixtures');
+
+/** The published packages, in dependency order. */
+export const PACKAGES = [
+  '@wsadmin/contract',
+  '@wsadmin/server-core',
+  '@wsadmin/sdk',
+  '@wsadmin/mock',
+  '@wsadmin/server',
+] as const;
+export type PackageName = (typeof PACKAGES)[number];
+
+/**
+ * The environment of a consumer's commands: the caller's, less what `npm test` and vitest set for
+ * this repository (npm_config_*, npm_package_*, VITEST_*), which a consumer does not have.
+ */
+export function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // npm's and vitest's own variables describe this repository's run, not the consumer's.
+    if (!/^(npm_|VITEST|INIT_CWD$|NODE_OPTIONS$)/i.test(name)) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion; rejects with its output when it exits non-zero. */
+export async function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CommandResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? consumerEnv(),
+      timeout: options.timeoutMs ?? 180_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { stdout, stderr };
+  } catch (error) {
+    const failed = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${options.cwd}: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+    );
+  }
+}
+
+/** The npm cache `npm ci` of this repository filled: consumer installs come from it (offline after the first). */
+export async function npmCache(): Promise<string> {
+  const { stdout } = await run('npm', ['config', 'get', 'cache'], { cwd: REPO_ROOT });
+  return stdout.trim();
+}
+
+/** Packs every package (each `prepack` builds it) into `destination`; returns the tarball of each. */
+export async function packAll(destination: string): Promise<Record<PackageName, string>> {
+  mkdirSync(destination, { recursive: true });
+  const args = ['pack', ...PACKAGES.flatMap((name) => ['-w', name]), '--pack-destination', destination];
+  await run('npm', [...args, '--silent'], { cwd: REPO_ROOT, timeoutMs: 300_000 });
+  const tarballs = {} as Record<PackageName, string>;
+  for (const name of PACKAGES) {
+    tarballs[name] = join(destination, `${name.slice(1).replace('/', '-')}-${versionOf(name)}.tgz`);
+  }
+  return tarballs;
+}
+
+function versionOf(name: PackageName): string {
+  const folder = name === '@wsadmin/contract' ? 'contract' : `packages/${name.slice('@wsadmin/'.length)}`;
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folder, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** The version of a tool this repository installed, so a consumer gets the same one from the cache. */
+export function installedVersion(name: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * A fresh consumer project in `directory` (outside the repository): the fixture's files, a
+ * package.json naming the tarballs as `file:` dependencies, then a plain `npm install`.
+ */
+export async function createConsumer(options: {
+  directory: string;
+  fixture: string;
+  dependencies: Record<string, string>;
+  cache: string;
+  /** npm 11 runs a dependency's install script only when allowed (better-sqlite3 builds itself). */
+  allowScripts?: Record<string, boolean>;
+}): Promise<void> {
+  mkdirSync(options.directory, { recursive: true });
+  cpSync(join(FIXTURES, options.fixture), options.directory, { recursive: true });
+  const manifest = {
+    name: `consumer-${options.fixture}`,
+    private: true,
+    type: 'module',
+    dependencies: options.dependencies,
+    ...(options.allowScripts ? { allowScripts: options.allowScripts } : {}),
+  };
+  writeFileSync(join(options.directory, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', '--cache', options.cache],
+    { cwd: options.directory, timeoutMs: 300_000 },
+  );
+}
+
+/** Starts a long-running command and resolves once its output matches `ready`. */
+export function startCommand(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number },
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: 'pipe' });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(new Error(`no match for ${options.ready} within the time limit; output:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (options.ready.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      fail(new Error(`exited with ${code} before it was ready; output:\n${output}`)),
+    );
+  });
+}

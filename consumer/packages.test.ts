@@ -1,0 +1,264 @@
+/**
+ * The packages as a user gets them: every package is packed (its `prepack` builds it), the tarballs
+ * are installed with plain `npm install` into fresh projects in a temporary directory outside the
+ * workspace, and each documented use runs there: Node ESM, CommonJS, tsc under node16 and bundler
+ * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
+ * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consumerEnv,
+  createConsumer,
+  installedVersion,
+  npmCache,
+  PACKAGES,
+  type PackageName,
+  packAll,
+  REPO_ROOT,
+  run,
+  startCommand,
+} from './harness';
+
+const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
+const projects = {
+  mockOnly: join(root, 'mock-only'),
+  app: join(root, 'sdk-app'),
+  server: join(root, 'server-app'),
+};
+let tarballs: Record<PackageName, string>;
+let server: { child: ChildProcess; url: string; key: string } | undefined;
+
+const file = (name: PackageName) => `file:${tarballs[name]}`;
+const bin = (project: string, name: string) => join(project, 'node_modules', '.bin', name);
+
+beforeAll(async () => {
+  const cache = await npmCache();
+  tarballs = await packAll(join(root, 'packs'));
+  const tools = Object.fromEntries(
+    ['vite', 'vitest', 'typescript', '@types/node'].map((name) => [name, installedVersion(name)]),
+  );
+  await Promise.all([
+    createConsumer({
+      directory: projects.mockOnly,
+      fixture: 'mock-only',
+      cache,
+      // The mock's own dependencies on the other packages resolve to these tarballs (not yet on a registry).
+      dependencies: {
+        '@wsadmin/mock': file('@wsadmin/mock'),
+        '@wsadmin/server-core': file('@wsadmin/server-core'),
+        '@wsadmin/contract': file('@wsadmin/contract'),
+      },
+    }),
+    createConsumer({
+      directory: projects.app,
+      fixture: 'sdk-app',
+      cache,
+      dependencies: {
+        '@wsadmin/sdk': file('@wsadmin/sdk'),
+        '@wsadmin/mock': file('@wsadmin/mock'),
+        '@wsadmin/server-core': file('@wsadmin/server-core'),
+        '@wsadmin/contract': file('@wsadmin/contract'),
+        ...tools,
+      },
+    }),
+    createConsumer({
+      directory: projects.server,
+      fixture: 'server-app',
+      cache,
+      dependencies: {
+        '@wsadmin/server': file('@wsadmin/server'),
+        '@wsadmin/server-core': file('@wsadmin/server-core'),
+        '@wsadmin/contract': file('@wsadmin/contract'),
+      },
+      allowScripts: { 'better-sqlite3': true },
+    }),
+  ]);
+  const started = await startCommand('npx', ['wsadmin-server'], {
+    cwd: projects.server,
+    env: consumerEnv({ PORT: '0', DATABASE_URL: `sqlite:${join(projects.server, 'data', 'wsadmin.db')}` }),
+    ready: /shown only now:\s+(wsk_\S+)/,
+  });
+  const output = started.output();
+  server = {
+    child: started.child,
+    url: /reference server on (http:\/\/\S+)/.exec(output)?.[1] ?? '',
+    key: /shown only now:\s+(wsk_\S+)/.exec(output)?.[1] ?? '',
+  };
+}, 420_000);
+
+afterAll(() => {
+  server?.child.kill('SIGTERM');
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('package hygiene of each tarball', () => {
+  // `node10` resolution predates `exports`: subpath entries cannot resolve there, by design.
+  const attwProfile = (name: PackageName) => (name === '@wsadmin/server' ? 'esm-only' : 'node16');
+
+  it.each(PACKAGES)('%s ships only dist/, its manifest, README and declared data', async (name) => {
+    const { stdout } = await run('tar', ['-tzf', tarballs[name]], { cwd: root });
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((path) => path.replace(/^package\//, ''));
+    const outside = files.filter((path) => !path.startsWith('dist/'));
+    expect(outside.filter((path) => !['package.json', 'README.md', 'openapi.json'].includes(path))).toEqual(
+      [],
+    );
+    // Declarations are .d.mts / .d.cts; no TypeScript source, test or fixture ships.
+    expect(files.filter((path) => /\.test\.|fixtures|\.ts$/.test(path))).toEqual([]);
+    expect(files).toContain('dist/index.mjs');
+    expect(files.some((path) => path.endsWith('.mjs.map'))).toBe(true);
+  });
+
+  it.each(PACKAGES)('publint finds nothing to report in %s', async (name) => {
+    const tarball = readFileSync(tarballs[name]);
+    const { messages, pkg } = await publint({
+      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+      level: 'warning',
+    });
+    expect(messages.map((message) => `${message.type}: ${formatMessage(message, pkg)}`)).toEqual([]);
+  });
+
+  it.each(PACKAGES)('are-the-types-wrong finds no problem in %s', async (name) => {
+    await run(
+      join(REPO_ROOT, 'node_modules', '.bin', 'attw'),
+      [tarballs[name], '--profile', attwProfile(name)],
+      {
+        cwd: root,
+      },
+    );
+  });
+});
+
+describe('a consumer of only @wsadmin/mock', () => {
+  it('installs neither better-sqlite3 nor pg, nor anything of the Node server', async () => {
+    const { stdout } = await run('npm', ['ls', '--all', '--parseable'], { cwd: projects.mockOnly });
+    const installed = stdout.split('\n').map((path) => path.slice(path.lastIndexOf('node_modules/') + 13));
+    expect(installed).toContain('@wsadmin/mock');
+    expect(installed).toContain('msw');
+    for (const name of [
+      'better-sqlite3',
+      'pg',
+      '@wsadmin/server',
+      '@scalar/api-reference',
+      '@hono/node-server',
+    ])
+      expect(installed).not.toContain(name);
+    console.info(
+      `mock-only consumer: node_modules ${(sizeOf(join(projects.mockOnly, 'node_modules')) / 1e6).toFixed(1)} MB`,
+    );
+  });
+
+  it('answers its first request in a fresh Node process', async () => {
+    const { stdout } = await run('node', ['first-request.mjs'], { cwd: projects.mockOnly });
+    const result = JSON.parse(stdout) as { names: string[]; importMs: number; firstAnswerMs: number };
+    expect(result.names).toEqual(['Demo']);
+    console.info(`mock-only consumer: import ${result.importMs} ms, first answer ${result.firstAnswerMs} ms`);
+  });
+});
+
+describe('npx wsadmin-server from the installed tarball', () => {
+  it('answers GET /openapi/v1/scopes/ with the key it printed', async () => {
+    expect(server?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${server?.url}/openapi/v1/scopes/`, {
+      headers: { Authorization: `Bearer ${server?.key}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ errcode: 200, data: { permissions: [], workspaces: [] } });
+    const refused = await fetch(`${server?.url}/openapi/v1/scopes/`, {
+      headers: { Authorization: 'Bearer wsk_wrong' },
+    });
+    expect(refused.status).toBe(401);
+  });
+});
+
+describe('the SDK and the mock in a consumer project', () => {
+  const serverEnv = () => consumerEnv({ WSADMIN_URL: server?.url ?? '', WSADMIN_KEY: server?.key ?? '' });
+
+  it('plain Node ESM (node app.mjs, no loader) creates a client and calls the running server', async () => {
+    const { stdout } = await run('node', ['app.mjs'], { cwd: projects.app, env: serverEnv() });
+    expect(JSON.parse(stdout)).toEqual({
+      permissions: [],
+      created: 'From ESM',
+      names: expect.arrayContaining(['From ESM']),
+      missing: 404,
+    });
+  });
+
+  it("CommonJS require('@wsadmin/sdk') does the same", async () => {
+    const { stdout } = await run('node', ['app.cjs'], { cwd: projects.app, env: serverEnv() });
+    expect(JSON.parse(stdout)).toEqual({ id: expect.any(Number), name: 'From CommonJS', refused: 400 });
+  });
+
+  it.each([
+    ['node16', 'a Node backend on the SDK: lib ES2022 without DOM, skipLibCheck off'],
+    ['node16-tests', 'tests using the SDK and the mock'],
+    [
+      'bundler',
+      'pages and tests using the SDK and the mock: DOM, exactOptionalPropertyTypes, skipLibCheck off',
+    ],
+  ])('tsc --noEmit, strict, moduleResolution %s (%s)', async (config) => {
+    await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], { cwd: projects.app });
+  });
+
+  it.each([
+    ['web-sdk', 'a page using the SDK'],
+    ['web-mock', 'a page starting the @wsadmin/mock/browser worker'],
+  ])('Vite builds %s (%s)', async (page) => {
+    const outDir = join(root, `dist-${page}`);
+    await run(
+      bin(projects.app, 'vite'),
+      ['build', page, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: projects.app,
+      },
+    );
+    const assets = readdirSync(join(outDir, 'assets'));
+    const gzip = assets.reduce(
+      (sum, asset) => sum + gzipSync(readFileSync(join(outDir, 'assets', asset))).byteLength,
+      0,
+    );
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    console.info(`Vite build of ${page}: ${assets.length} assets, ${(gzip / 1024).toFixed(1)} KiB gzip`);
+  });
+
+  it('runs vitest with @wsadmin/mock/node exactly as the README shows', async () => {
+    writeFileSync(join(projects.app, 'readme.test.ts'), readmeMockExample());
+    const { stdout } = await run(
+      bin(projects.app, 'vitest'),
+      ['run', 'readme.test.ts', '--reporter', 'json'],
+      {
+        cwd: projects.app,
+      },
+    );
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPassedTests).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** The first TypeScript block under "Use the mock in your tests" of the root README. */
+function readmeMockExample(): string {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Use the mock in your tests'));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!code) throw new Error('README.md has no ```ts block under "Use the mock in your tests"');
+  return code;
+}
+
+function sizeOf(path: string): number {
+  const stats = lstatSync(path);
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0);
+}

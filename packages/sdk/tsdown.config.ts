@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsdown';
+import { libraryBuild } from '../../tsdown.base';
+
+export default defineConfig(libraryBuild({ entry: { index: 'src/index.ts' } }));

@@ -1,0 +1,32 @@
+/**
+ * `@wsadmin/server-core`: the reference server without its Node runtime. The Hono app of every
+ * contract operation, its handlers and queries, and storage on in-memory SQLite (sql.js); runs in
+ * Node, browsers and workers. `@wsadmin/server` adds the SQLite file, PostgreSQL and the command;
+ * `@wsadmin/mock` answers MSW requests with it.
+ */
+export { type AppOptions, createApp } from './app';
+export { randomSecret } from './auth/digest';
+export {
+  type AccessKey,
+  authDataKeyOf,
+  createKey,
+  ensureBootstrapKey,
+  findKey,
+  findKeyBySecret,
+  hashSecret,
+  listKeys,
+  type NewKey,
+  revokeKey,
+} from './auth/keys';
+export type { PasswordHasher } from './auth/passwords';
+export { pbkdf2Passwords } from './auth/pbkdf2-passwords';
+export { AdjustableClock, type Clock, systemClock } from './clock';
+export { ApiError } from './http/api-error';
+export { type MatchedOperation, matchOperation } from './http/match-operation';
+export { bySpecificity } from './http/routes';
+export { processDueTasks, type TaskRunner } from './management/refresh-tasks';
+export { type MemoryStorage, openMemoryStorage } from './storage/memory';
+export { migrate, migrations } from './storage/migrations';
+export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
+export { openStorage, type Storage } from './storage/storage';
+export { isStorageUnavailable } from './storage/unavailable';

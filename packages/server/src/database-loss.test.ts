@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDatabaseLossDrill } from '../drills/database-loss';
+import {
+  createTestDatabase,
+  postgresBin,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from './testing/postgres';
+
+/**
+ * The database-loss drill (packages/server/drills/database-loss.ts): PostgreSQL restarts under a
+ * load of reads, commits and workspace batches. On a PostgreSQL server of its own, since the restart
+ * would cut every other test file's connections. `node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts
+ * database-loss` runs more rounds.
+ */
+
+const installed = existsSync(join(postgresBin, 'initdb'));
+let postgres: ThrowawayPostgres | undefined;
+
+beforeAll(async () => {
+  if (installed) postgres = await startThrowawayPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+describe.skipIf(!installed)('PostgreSQL restarted under load (pg_ctl restart -m fast)', () => {
+  it('answers 503 "unavailable" meanwhile, serves again by itself, and loses no acknowledged write', async () => {
+    if (!postgres) return;
+    const report = await runDatabaseLossDrill({
+      postgres,
+      databaseUrl: await createTestDatabase(postgres.adminUrl, 'loss'),
+      loadMs: 5000,
+      restartAtMs: 1500,
+      commitWorkers: 4,
+      batchWorkers: 1,
+      readWorkers: 3,
+    });
+    // Every failure was the 503 envelope (badFailures), acknowledged writes are all there, nothing
+    // half applied, and unanswered commits succeeded when sent again with their keys.
+    expect(report.problems).toEqual([]);
+    expect(report.statuses['503'] ?? 0).toBeGreaterThan(0);
+    // 409 only as "still running" for a retry whose first attempt died with the database (stuckRetries).
+    expect(Object.keys(report.statuses).filter((status) => !['200', '409', '503'].includes(status))).toEqual(
+      [],
+    );
+    expect(report.statuses['409'] ?? 0).toBe(report.stuckRetries);
+    expect(report.recoveryMs).not.toBeNull();
+    expect(report.recoveryMs ?? Number.POSITIVE_INFINITY).toBeLessThan(2000);
+    expect(report.afterLoad.operations).toBeGreaterThanOrEqual(report.acked);
+  }, 60_000);
+});

@@ -1,0 +1,220 @@
+import { parseArgs } from 'node:util';
+import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX } from '@wsadmin/contract';
+import type { Schema } from '@wsadmin/server-core';
+import { type AccessKey, createKey, findKey, listKeys, type NewKey, revokeKey } from '@wsadmin/server-core';
+import type { Kysely } from 'kysely';
+
+export const KEYS_USAGE = `Usage: npm run keys -- <command>
+
+  create --name NAME [--permissions auth,account,workspace,data,task,embed]
+         [--workspaces 1,2] [--expires ISO-8601] [--description TEXT]
+      Creates a key and prints {"id", "secret"} as one JSON line. The secret is shown only now.
+      No --permissions = every feature permission; no --workspaces = every workspace.
+  list
+      Prints every key as one JSON line (never a secret).
+  revoke ID
+      Revokes the key with that id (a revoked key answers 401).
+
+The database is DATABASE_URL, as for npm start (default sqlite:./data/wsadmin.db).`;
+
+/** Bad command-line arguments: the CLI prints the message and exits with code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type KeysCommand =
+  | { command: 'help' }
+  | { command: 'create'; key: NewKey }
+  | { command: 'list' }
+  | { command: 'revoke'; id: string };
+
+/** Reads `npm run keys -- ...` arguments; throws UsageError naming what is wrong. */
+export function parseKeysCommand(argv: readonly string[], now: Date): KeysCommand {
+  let parsed: ReturnType<typeof parseCreateArgs>;
+  try {
+    parsed = parseCreateArgs(argv);
+  } catch (error) {
+    // node:util parseArgs explains unknown options and missing values well; keep its message.
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') return { command: 'help' };
+  const options = Object.keys(values).map((name) => `--${name}`);
+  switch (command) {
+    case 'create':
+      if (rest.length > 0)
+        throw new UsageError(`create takes no positional arguments, got "${rest.join(' ')}"`);
+      return { command: 'create', key: newKeyOf(values, now) };
+    case 'list':
+      refuseExtras('list', rest, options);
+      return { command: 'list' };
+    case 'revoke': {
+      refuseExtras('revoke', rest.slice(1), options);
+      const id = rest[0];
+      if (!id)
+        throw new UsageError(
+          'revoke needs the key id: npm run keys -- revoke <id> (see npm run keys -- list)',
+        );
+      return { command: 'revoke', id };
+    }
+    case undefined:
+      throw new UsageError('missing command: create, list or revoke');
+    default:
+      throw new UsageError(`unknown command "${command}": use create, list or revoke`);
+  }
+}
+
+function parseCreateArgs(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      name: { type: 'string' },
+      description: { type: 'string' },
+      permissions: { type: 'string' },
+      workspaces: { type: 'string' },
+      expires: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function refuseExtras(command: string, positionals: string[], options: string[]): void {
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}" after ${command}`);
+  if (options.length > 0) throw new UsageError(`${command} takes no options, got ${options.join(', ')}`);
+}
+
+interface CreateValues {
+  name?: string;
+  description?: string;
+  permissions?: string;
+  workspaces?: string;
+  expires?: string;
+}
+
+function newKeyOf(values: CreateValues, now: Date): NewKey {
+  const name = values.name?.trim();
+  if (!name) throw new UsageError('create needs --name NAME (a label for the key, e.g. --name ci)');
+  if (name.length > SHORT_TEXT_MAX)
+    throw new UsageError(`--name is longer than ${SHORT_TEXT_MAX} characters`);
+  const description = values.description ?? '';
+  if (description.length > LONG_TEXT_MAX) {
+    throw new UsageError(`--description is longer than ${LONG_TEXT_MAX} characters`);
+  }
+  return {
+    name,
+    description,
+    permissions: values.permissions === undefined ? [] : permissionsOf(values.permissions),
+    workspaceIds: values.workspaces === undefined ? null : workspaceIdsOf(values.workspaces),
+    expiresAt: values.expires === undefined ? null : expiryOf(values.expires, now),
+  };
+}
+
+const listItems = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+function permissionsOf(text: string): FeaturePermission[] {
+  const permissions: FeaturePermission[] = [];
+  for (const item of listItems(text)) {
+    const parsed = FeaturePermission.safeParse(item);
+    if (!parsed.success) {
+      throw new UsageError(
+        `unknown permission "${item}" in --permissions: use ${FeaturePermission.options.join(', ')}`,
+      );
+    }
+    if (!permissions.includes(parsed.data)) permissions.push(parsed.data);
+  }
+  // An empty list would mean "unrestricted", the opposite of what `--permissions ""` suggests.
+  if (permissions.length === 0) {
+    throw new UsageError('--permissions is empty: leave it out for an unrestricted key');
+  }
+  return permissions;
+}
+
+function workspaceIdsOf(text: string): number[] {
+  const ids: number[] = [];
+  for (const item of listItems(text)) {
+    const id = /^\d+$/.test(item) ? Number(item) : Number.NaN;
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
+      throw new UsageError(`workspace id "${item}" in --workspaces is not an integer from 1 to ${MAX_ID}`);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  // An empty list would be stored as "every workspace".
+  if (ids.length === 0) throw new UsageError('--workspaces is empty: leave it out for every workspace');
+  return ids;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function expiryOf(text: string, now: Date): string {
+  const value = text.trim();
+  const shaped = ISO_DATE.test(value) || ISO_DATE_TIME.test(value);
+  const time = shaped && isCalendarDate(value.slice(0, 10)) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new UsageError(
+      `--expires "${text}" is not an ISO-8601 date or date-time with offset, e.g. 2030-01-31 or 2030-01-31T18:00:00Z`,
+    );
+  }
+  if (time <= now.getTime()) throw new UsageError(`--expires ${text} is not in the future`);
+  return new Date(time).toISOString();
+}
+
+/** Date.parse rolls 2030-02-30 over to March; refuse days the month does not have. */
+function isCalendarDate(date: string): boolean {
+  const [year, month, day] = date.split('-').map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date);
+}
+
+/** What `list` prints of a key: never the secret, its hash, or the login-data key derived from it. */
+export function publicKeyOf(key: AccessKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    description: key.description,
+    permissions: key.permissions,
+    workspaceIds: key.workspaceIds,
+    expiresAt: key.expiresAt,
+    revokedAt: key.revokedAt,
+    createdAt: key.createdAt,
+  };
+}
+
+/** Runs a parsed command; returns the exit code. */
+export async function runKeysCommand(
+  command: KeysCommand,
+  db: Kysely<Schema>,
+  now: Date,
+  io: { out: (line: string) => void; err: (line: string) => void },
+): Promise<number> {
+  switch (command.command) {
+    case 'help':
+      io.out(KEYS_USAGE);
+      return 0;
+    case 'create': {
+      const { id, secret } = await createKey(db, now, command.key);
+      io.out(JSON.stringify({ id, secret }));
+      return 0;
+    }
+    case 'list':
+      for (const key of await listKeys(db)) io.out(JSON.stringify(publicKeyOf(key)));
+      return 0;
+    case 'revoke': {
+      if (!(await revokeKey(db, command.id, now))) {
+        io.err(`keys: no key has the id "${command.id}" (npm run keys -- list shows the ids)`);
+        return 1;
+      }
+      const key = await findKey(db, command.id);
+      io.out(JSON.stringify({ id: command.id, revokedAt: key?.revokedAt ?? now.toISOString() }));
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { openStorage, type Storage } from '@wsadmin/server-core';
+import { PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Values as SQLite returns them, so queries read the same on both: 64-bit integers (`bigint`,
+ * `count(*)`, `sum`) and numerics as numbers rather than strings, booleans as 0/1. Set per pool,
+ * not on pg's global `types`, so other users of `pg` in the process are unaffected.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+const BOOL = 16;
+const sqliteLikeTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    if (oid === BOOL) return (value: string) => (value === 't' ? 1 : 0);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+}
+
+export interface PostgresOptions {
+  /** Connections per process. Default 10. */
+  poolSize?: number;
+  /** Give up connecting after this long (the request answers 503). Default 5000 ms. */
+  connectTimeoutMs?: number;
+  /** Told about connections the database dropped while idle; they are replaced on next use. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** PostgreSQL storage over a `pg` pool: `postgres://user:password@host:5432/database`. */
+export async function openPostgresStorage(
+  url: string,
+  now: () => Date,
+  options: PostgresOptions = {},
+): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    application_name: 'wsadmin',
+    types: sqliteLikeTypes,
+  });
+  const report =
+    options.onConnectionError ??
+    ((error: Error) => console.error('wsadmin: database connection lost:', error.message));
+  // Without listeners, a connection the server drops (restart, failover) would crash the process:
+  // idle connections report to the pool, checked-out ones to the client.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const location = redactUrl(url);
+  try {
+    return await openStorage({ kysely: new PostgresDialect({ pool }), dialect: 'postgres', location, now });
+  } catch (error) {
+    // openStorage has closed the pool.
+    throw new Error(`cannot open the PostgreSQL database ${location}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

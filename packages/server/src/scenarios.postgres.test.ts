@@ -1,0 +1,43 @@
+import type { Target } from '@wsadmin/server-core/testing';
+import { inProcessTarget, runScenarios } from '@wsadmin/server-core/testing';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { openPostgresStorage } from './postgres';
+import { httpTarget } from './testing/http-target';
+import { createTestDatabase, dropTestDatabase } from './testing/postgres';
+
+const adminUrl = inject('postgresAdminUrl');
+
+describe.skipIf(!adminUrl)('scenarios on PostgreSQL', () => {
+  const admin = adminUrl ?? '';
+
+  describe('scenarios: app in-process, PostgreSQL', () => {
+    let target: Target;
+    let databaseUrl: string;
+    beforeAll(async () => {
+      databaseUrl = await createTestDatabase(admin, 'in_process');
+      target = await inProcessTarget({
+        name: 'in-process-postgres',
+        openStorage: (now) => openPostgresStorage(databaseUrl, now),
+      });
+    });
+    afterAll(async () => {
+      await target?.close();
+      await dropTestDatabase(admin, databaseUrl);
+    });
+    runScenarios(() => target);
+  });
+
+  describe('scenarios: server over HTTP, PostgreSQL', () => {
+    let target: Target;
+    let databaseUrl: string;
+    beforeAll(async () => {
+      databaseUrl = await createTestDatabase(admin, 'http');
+      target = await httpTarget({ databaseUrl });
+    });
+    afterAll(async () => {
+      await target?.close();
+      await dropTestDatabase(admin, databaseUrl);
+    });
+    runScenarios(() => target);
+  });
+});
