@@ -98,7 +98,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('package hygiene of each tarball', () => {
+describe('package hygiene of each tarball', { timeout: 180_000 }, () => {
   // `node10` resolution predates `exports`: subpath entries cannot resolve there, by design.
   const attwProfile = (name: PackageName) => (name === '@wsadmin/server' ? 'esm-only' : 'node16');
 
@@ -138,7 +138,7 @@ describe('package hygiene of each tarball', () => {
   });
 });
 
-describe('a consumer of only @wsadmin/mock', () => {
+describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
   it('installs neither better-sqlite3 nor pg, nor anything of the Node server', async () => {
     const { stdout } = await run('npm', ['ls', '--all', '--parseable'], { cwd: projects.mockOnly });
     const installed = stdout.split('\n').map((path) => path.slice(path.lastIndexOf('node_modules/') + 13));
@@ -165,7 +165,7 @@ describe('a consumer of only @wsadmin/mock', () => {
   });
 });
 
-describe('npx wsadmin-server from the installed tarball', () => {
+describe('npx wsadmin-server from the installed tarball', { timeout: 180_000 }, () => {
   it('answers GET /openapi/v1/scopes/ with the key it printed', async () => {
     expect(server?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const response = await fetch(`${server?.url}/openapi/v1/scopes/`, {
@@ -180,7 +180,7 @@ describe('npx wsadmin-server from the installed tarball', () => {
   });
 });
 
-describe('the SDK and the mock in a consumer project', () => {
+describe('the SDK and the mock in a consumer project', { timeout: 180_000 }, () => {
   const serverEnv = () => consumerEnv({ WSADMIN_URL: server?.url ?? '', WSADMIN_KEY: server?.key ?? '' });
 
   it('plain Node ESM (node app.mjs, no loader) creates a client and calls the running server', async () => {
