@@ -9,6 +9,7 @@ import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../client';
 import { ApiError } from '../errors';
+import { isFinalOperation } from '../resources/management';
 import { createQueries, wsadminKeys } from './index';
 import type { WsadminMutationOptions } from './options';
 
@@ -144,6 +145,29 @@ describe('query factories', () => {
     expect(all.data?.pageParams).toEqual([0, 2]);
     expect(all.hasNextPage).toBe(false);
     expect(requests).toEqual([`GET /accounts/${ALICE}/projects/`, `GET /accounts/${ALICE}/projects/`]);
+  });
+  it('management operations: read once, or polled to a final state by the query', async () => {
+    const changes = { names: ['margin'] };
+    const measures = client.management(1).measures;
+    const { operationId } = await measures.commitCreate({
+      changes,
+      planToken: (await measures.preview({ action: 'create', changes })).planToken,
+    });
+    if (!operationId) throw new Error('the mock answered no operationId');
+    const once = await queryClient.fetchQuery(q.management(1).operation(operationId));
+    const waited = q.management(1).waitForOperation(operationId, { intervalMs: 1 });
+    expect(waited.queryKey).toEqual([
+      'wsadmin',
+      'workspaces',
+      1,
+      'management',
+      'operations',
+      operationId,
+      'final',
+    ]);
+    const final = await queryClient.fetchQuery(waited);
+    expect(final.operationId).toBe(once.operationId);
+    expect(isFinalOperation(final)).toBe(true);
   });
 });
 
