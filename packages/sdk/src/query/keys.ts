@@ -134,5 +134,5 @@ export const wsadminKeys = {
  */
 export const everyAccountProjects = (): InvalidateQueryFilters => ({
   queryKey: wsadminKeys.accounts.all(),
-  predicate: ({ queryKey }) => queryKey[3] === 'projects',
+  predicate: ({ queryKey }) => queryKey.length === 5 && queryKey[3] === 'projects',
 });
