@@ -7,8 +7,9 @@ import { createQueries, wsadminKeys } from './index';
 
 /**
  * Type tests of the query factories (checked by `tsc`, no-ops under vitest): the data of a query,
- * the variables and data of a mutation and the data of the cache all follow the contract. The
- * functions holding hooks or `@ts-expect-error` lines are never called.
+ * the variables and data of a mutation and the data of the cache all follow the contract. Fetches
+ * are wrapped in functions that are never called (no request is sent); so are the functions
+ * holding hooks or `@ts-expect-error` lines.
  */
 
 type S = components['schemas'];
@@ -19,29 +20,31 @@ const queryClient = new QueryClient();
 
 describe('query data follows the contract', () => {
   it('a query resolves the operation data, and the cache is typed by the key', () => {
-    expectTypeOf(queryClient.fetchQuery(q.workspaces.get(7))).resolves.toEqualTypeOf<S['Workspace']>();
-    expectTypeOf(queryClient.fetchQuery(q.workspaces.list())).resolves.toEqualTypeOf<
+    expectTypeOf(() => queryClient.fetchQuery(q.workspaces.get(7))).returns.resolves.toEqualTypeOf<
+      S['Workspace']
+    >();
+    expectTypeOf(() => queryClient.fetchQuery(q.workspaces.list())).returns.resolves.toEqualTypeOf<
       S['WorkspaceListItem'][]
     >();
     expectTypeOf(queryClient.getQueryData(q.workspaces.get(7).queryKey)).toEqualTypeOf<
       S['Workspace'] | undefined
     >();
     expectTypeOf(q.workspaces.get(7).queryKey).toExtend<readonly ['wsadmin', 'workspaces', number]>();
-    expectTypeOf(queryClient.fetchQuery(q.accounts.fetch('alice'))).resolves.toEqualTypeOf<
+    expectTypeOf(() => queryClient.fetchQuery(q.accounts.fetch('alice'))).returns.resolves.toEqualTypeOf<
       S['Account'] | null
     >();
-    expectTypeOf(queryClient.fetchQuery(q.management(1).dimensions.get(3))).resolves.toEqualTypeOf<
-      S['ManagedDimension']
-    >();
-    expectTypeOf(queryClient.fetchQuery(q.memberGroups(1, 2).rowPermission.get())).resolves.toEqualTypeOf<
-      S['RowPermissionSetting']
-    >();
+    expectTypeOf(() =>
+      queryClient.fetchQuery(q.management(1).dimensions.get(3)),
+    ).returns.resolves.toEqualTypeOf<S['ManagedDimension']>();
+    expectTypeOf(() =>
+      queryClient.fetchQuery(q.memberGroups(1, 2).rowPermission.get()),
+    ).returns.resolves.toEqualTypeOf<S['RowPermissionSetting']>();
   });
 
   it('accounts.projects pages are arrays of account workspaces, paged by offset', () => {
-    expectTypeOf(queryClient.fetchInfiniteQuery(q.accounts.projects('u'))).resolves.toEqualTypeOf<
-      InfiniteData<S['AccountWorkspace'][], number>
-    >();
+    expectTypeOf(() =>
+      queryClient.fetchInfiniteQuery(q.accounts.projects('u')),
+    ).returns.resolves.toEqualTypeOf<InfiniteData<S['AccountWorkspace'][], number>>();
   });
 
   it('mutation variables are the request body; data is the answer', () => {
