@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
-export default defineConfig(libraryBuild({ entry: { index: 'src/index.ts' } }));
+export default defineConfig(libraryBuild({ entry: { index: 'src/index.ts', query: 'src/query/index.ts' } }));

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// `npx vite examples/react-query` serves the page. Vite 8 compiles the TSX itself (oxc, automatic
+// JSX runtime); @vitejs/plugin-react would only add Fast Refresh in development.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  // The workspace packages from their TypeScript sources (no build needed in the repository).
+  resolve: { conditions: ['@wsadmin/source', ...defaultClientConditions] },
+  // MSW's mockServiceWorker.js, kept once for both browser examples (its freshness is tested there).
+  publicDir: fileURLToPath(new URL('../browser/public', import.meta.url)),
+  oxc: { jsx: { runtime: 'automatic' } },
+  // The reference server, with SQLite as WebAssembly, ships inside the page: one large chunk.
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      // TanStack's "use client" markers are for React Server Components; a plain SPA ignores them.
+      onwarn: (warning, warn) => {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+});
