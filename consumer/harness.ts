@@ -64,11 +64,20 @@ export async function npmCache(): Promise<string> {
   return stdout.trim();
 }
 
-/** Packs every package (each `prepack` builds it) into `destination`; returns the tarball of each. */
+/**
+ * Builds every package and packs it into `destination`; returns the tarball of each. The builds run
+ * in dependency stages, two at a time where the declarations allow it (a package's declarations
+ * import those of the packages it depends on, from their `dist/`); `npm pack` then runs without
+ * `prepack`, which would build each package again, one after another.
+ */
 export async function packAll(destination: string): Promise<Record<PackageName, string>> {
   mkdirSync(destination, { recursive: true });
+  const tsdown = join(REPO_ROOT, 'node_modules', '.bin', 'tsdown');
+  const build = (name: PackageName) =>
+    run(tsdown, [], { cwd: join(REPO_ROOT, folderOf(name)), timeoutMs: 300_000 });
+  for (const stage of BUILD_STAGES) await Promise.all(stage.map(build));
   const args = ['pack', ...PACKAGES.flatMap((name) => ['-w', name]), '--pack-destination', destination];
-  await run('npm', [...args, '--silent'], { cwd: REPO_ROOT, timeoutMs: 300_000 });
+  await run('npm', [...args, '--ignore-scripts', '--silent'], { cwd: REPO_ROOT });
   const tarballs = {} as Record<PackageName, string>;
   for (const name of PACKAGES) {
     tarballs[name] = join(destination, `${name.slice(1).replace('/', '-')}-${versionOf(name)}.tgz`);
@@ -76,9 +85,19 @@ export async function packAll(destination: string): Promise<Record<PackageName, 
   return tarballs;
 }
 
+/** Build order: each stage's declarations need the previous stages' `dist/`. */
+const BUILD_STAGES: readonly (readonly PackageName[])[] = [
+  ['@wsadmin/contract', '@wsadmin/sdk'],
+  ['@wsadmin/server-core'],
+  ['@wsadmin/mock', '@wsadmin/server'],
+];
+
+function folderOf(name: PackageName): string {
+  return name === '@wsadmin/contract' ? 'contract' : `packages/${name.slice('@wsadmin/'.length)}`;
+}
+
 function versionOf(name: PackageName): string {
-  const folder = name === '@wsadmin/contract' ? 'contract' : `packages/${name.slice('@wsadmin/'.length)}`;
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folder, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folderOf(name), 'package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;

@@ -42,7 +42,10 @@ beforeAll(async () => {
   const cache = await npmCache();
   tarballs = await packAll(join(root, 'packs'));
   const tools = Object.fromEntries(
-    ['vite', 'vitest', 'typescript', '@types/node'].map((name) => [name, installedVersion(name)]),
+    ['vite', 'vitest', 'typescript', '@types/node', '@tanstack/query-core'].map((name) => [
+      name,
+      installedVersion(name),
+    ]),
   );
   await Promise.all([
     createConsumer({
@@ -98,7 +101,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('package hygiene of each tarball', { timeout: 180_000 }, () => {
+describe.concurrent('package hygiene of each tarball', { timeout: 180_000 }, () => {
   // `node10` resolution predates `exports`: subpath entries cannot resolve there, by design.
   const attwProfile = (name: PackageName) => (name === '@wsadmin/server' ? 'esm-only' : 'node16');
 
@@ -180,16 +183,17 @@ describe('npx wsadmin-server from the installed tarball', { timeout: 180_000 }, 
   });
 });
 
-describe('the SDK and the mock in a consumer project', { timeout: 180_000 }, () => {
+describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180_000 }, () => {
   const serverEnv = () => consumerEnv({ WSADMIN_URL: server?.url ?? '', WSADMIN_KEY: server?.key ?? '' });
 
-  it('plain Node ESM (node app.mjs, no loader) creates a client and calls the running server', async () => {
+  it('plain Node ESM (node app.mjs, no loader) creates a client, calls the running server, and queries through @wsadmin/sdk/query', async () => {
     const { stdout } = await run('node', ['app.mjs'], { cwd: projects.app, env: serverEnv() });
     expect(JSON.parse(stdout)).toEqual({
       permissions: [],
       created: 'From ESM',
       names: expect.arrayContaining(['From ESM']),
       missing: 404,
+      cached: 'From ESM',
     });
   });
 
