@@ -39,8 +39,11 @@ const file = (name: PackageName) => `file:${tarballs[name]}`;
 const bin = (project: string, name: string) => join(project, 'node_modules', '.bin', name);
 
 beforeAll(async () => {
+  const started = performance.now();
+  const seconds = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   const cache = await npmCache();
   tarballs = await packAll(join(root, 'packs'));
+  console.info(`consumer block: built and packed after ${seconds()}`);
   const tools = Object.fromEntries(
     ['vite', 'vitest', 'typescript', '@types/node', '@tanstack/query-core'].map((name) => [
       name,
@@ -83,14 +86,15 @@ beforeAll(async () => {
       allowScripts: { 'better-sqlite3': true },
     }),
   ]);
-  const started = await startCommand('npx', ['wsadmin-server'], {
+  console.info(`consumer block: three projects installed after ${seconds()}`);
+  const serverProcess = await startCommand('npx', ['wsadmin-server'], {
     cwd: projects.server,
     env: consumerEnv({ PORT: '0', DATABASE_URL: `sqlite:${join(projects.server, 'data', 'wsadmin.db')}` }),
     ready: /shown only now:\s+(wsk_\S+)/,
   });
-  const output = started.output();
+  const output = serverProcess.output();
   server = {
-    child: started.child,
+    child: serverProcess.child,
     url: /reference server on (http:\/\/\S+)/.exec(output)?.[1] ?? '',
     key: /shown only now:\s+(wsk_\S+)/.exec(output)?.[1] ?? '',
   };
