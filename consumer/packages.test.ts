@@ -6,7 +6,8 @@
  * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
  */
 import type { ChildProcess } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -100,10 +101,16 @@ beforeAll(async () => {
   };
 }, 420_000);
 
-afterAll(() => {
-  server?.child.kill('SIGTERM');
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(async () => {
+  const child = server?.child;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  // Three installed projects: hundreds of megabytes, slow to delete on a busy machine.
+  await rm(root, { recursive: true, force: true });
+}, 300_000);
 
 describe.concurrent('package hygiene of each tarball', { timeout: 180_000 }, () => {
   // `node10` resolution predates `exports`: subpath entries cannot resolve there, by design.
