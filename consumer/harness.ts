@@ -142,13 +142,32 @@ export async function createConsumer(options: {
   );
 }
 
+/** A long-running command in its own process group (npx does not pass signals on to its child). */
+export interface RunningCommand {
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM to the whole group (npx, the shell, the program); resolves when the command exited. */
+  stop(): Promise<void>;
+}
+
 /** Starts a long-running command and resolves once its output matches `ready`. */
 export function startCommand(
   command: string,
   args: readonly string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number },
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: 'pipe' });
+): Promise<RunningCommand> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: 'pipe', detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    await exited;
+  };
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -157,14 +176,14 @@ export function startCommand(
     );
     const fail = (error: Error) => {
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      void stop();
       reject(error);
     };
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (options.ready.test(output)) {
         clearTimeout(timer);
-        resolve({ child, output: () => output });
+        resolve({ child, output: () => output, stop });
       }
     };
     child.stdout?.on('data', onData);

@@ -5,7 +5,6 @@
  * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
  * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
  */
-import type { ChildProcess } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,7 +33,7 @@ const projects = {
   server: join(root, 'server-app'),
 };
 let tarballs: Record<PackageName, string>;
-let server: { child: ChildProcess; url: string; key: string } | undefined;
+let server: { stop: () => Promise<void>; url: string; key: string } | undefined;
 
 const file = (name: PackageName) => `file:${tarballs[name]}`;
 const bin = (project: string, name: string) => join(project, 'node_modules', '.bin', name);
@@ -95,19 +94,14 @@ beforeAll(async () => {
   });
   const output = serverProcess.output();
   server = {
-    child: serverProcess.child,
+    stop: serverProcess.stop,
     url: /reference server on (http:\/\/\S+)/.exec(output)?.[1] ?? '',
     key: /shown only now:\s+(wsk_\S+)/.exec(output)?.[1] ?? '',
   };
 }, 420_000);
 
 afterAll(async () => {
-  const child = server?.child;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   // Three installed projects: hundreds of megabytes, slow to delete on a busy machine.
   await rm(root, { recursive: true, force: true });
 }, 300_000);
