@@ -94,8 +94,8 @@ const IdempotencyHeaders = z.object({
 type Kinds = typeof managementKinds;
 type Kind = Kinds[ManagementCollection];
 
-/** The six operations of one object kind, derived from its schemas. */
-function kindOperations<K extends Kind>(kind: K) {
+/** The six operations of one object kind (keyed by verb), derived from its schemas. */
+export function kindOperations<K extends Kind>(kind: K) {
   const { collection, schemaName: name, label } = kind;
   const base = `${API}/workspaces/{workspaceId}/management/${collection}/` as const;
   const ObjectPath = WorkspacePath.extend({ id: IdParam });
