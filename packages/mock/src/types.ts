@@ -1,14 +1,10 @@
 import type {
   ErrorEnvelope,
+  OperationFieldOf as Field,
   SchemaInput as InputOf,
-  OperationField,
   OperationId,
-  OperationSpec,
-  Operations,
   SchemaOutput as OutputOf,
 } from '@wsadmin/contract';
-
-type Field<K extends OperationId, F extends keyof OperationSpec> = OperationField<Operations[K], F>;
 
 /** Request body of an operation, as a caller writes it. */
 export type RequestBody<K extends OperationId> = InputOf<Field<K, 'body'>>;

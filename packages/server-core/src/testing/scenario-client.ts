@@ -1,16 +1,12 @@
 import type {
+  OperationFieldOf as Field,
   SchemaInput as In,
-  OperationField,
   OperationId,
-  OperationSpec,
-  Operations,
   SchemaOutput as Out,
 } from '@wsadmin/contract';
 import { pathOf, requestTo, routes } from '@wsadmin/sdk';
 import { expect } from 'vitest';
 import type { Target } from './target';
-
-type Field<K extends OperationId, F extends keyof OperationSpec> = OperationField<Operations[K], F>;
 
 /** What a scenario sends for an operation; typed by the contract, so scenarios cannot drift from it. */
 export interface CallInput<K extends OperationId> {
