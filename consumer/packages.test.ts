@@ -58,6 +58,7 @@ beforeAll(async () => {
       // The mock's own dependencies on the other packages resolve to these tarballs (not yet on a registry).
       dependencies: {
         '@wsadmin/mock': file('@wsadmin/mock'),
+        '@wsadmin/sdk': file('@wsadmin/sdk'),
         '@wsadmin/server-core': file('@wsadmin/server-core'),
         '@wsadmin/contract': file('@wsadmin/contract'),
       },

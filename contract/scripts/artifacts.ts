@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { DO_NOT_EDIT, renderOpenApiDocument } from '../src/openapi';
+import { renderRoutes } from './routes';
 
 /** A file that `npm run generate` writes, with the content it must have. */
 export interface Artifact {
@@ -24,6 +25,11 @@ export async function renderArtifacts(): Promise<Artifact[]> {
       name: 'packages/sdk/src/generated/openapi.ts',
       path: `${root}packages/sdk/src/generated/openapi.ts`,
       content: types,
+    },
+    {
+      name: 'packages/sdk/src/generated/routes.ts',
+      path: `${root}packages/sdk/src/generated/routes.ts`,
+      content: renderRoutes(JSON.parse(openapi)),
     },
   ];
 }

@@ -67,3 +67,21 @@ export interface ParsedRequest<Op extends OperationSpec> {
 
 /** The `data` a handler returns on success (`undefined` for envelope-only answers). */
 export type SuccessData<Op extends OperationSpec> = Raw<Op['data']>;
+
+/**
+ * One schema of an operation (`'params'`, `'query'`, `'body'`, `'data'`, ...); `undefined` when the
+ * operation has none. With `SchemaInput` / `SchemaOutput` it types the test clients (the mock's and
+ * the scenario suite's) from the contract.
+ */
+export type OperationField<Op extends OperationSpec, F extends keyof OperationSpec> = Op extends {
+  readonly [P in F]: infer S;
+}
+  ? S
+  : undefined;
+
+// zod 4 keeps a schema's input and output types under `_zod` (that is how `z.input` and `z.output`
+// are defined), so these need no zod import in the packages that use them.
+/** What a caller writes for a schema; `never` for a part the operation does not have. */
+export type SchemaInput<S> = S extends { _zod: { input: infer I } } ? I : never;
+/** What a schema parses to; `undefined` for a part the operation does not have. */
+export type SchemaOutput<S> = S extends { _zod: { output: infer O } } ? O : undefined;

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from './envelope';
-import type { OperationSpec } from './operation';
+import type { OperationField, OperationSpec } from './operation';
 import { accountOperations } from './resources/accounts';
 import { authOperations } from './resources/auth';
 import { dimensionOperations } from './resources/dimensions';
@@ -29,6 +29,12 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationId = keyof Operations;
+
+/** One schema of an operation by operationId (`'params'`, `'body'`, `'data'`, ...); `undefined` when it has none. */
+export type OperationFieldOf<K extends OperationId, F extends keyof OperationSpec> = OperationField<
+  Operations[K],
+  F
+>;
 
 export const operationIds = Object.keys(operations) as OperationId[];
 

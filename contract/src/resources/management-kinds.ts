@@ -20,22 +20,6 @@ import { DefaultTimeFunc } from './time-series';
  * recorded in docs/spec-gaps.md.
  */
 
-export const managementCollections = [
-  'time-series',
-  'dimensions',
-  'measures',
-  'dimension-tables',
-  'models',
-  'corpus',
-  'sops',
-  'datasets',
-] as const;
-export const ManagementCollection = z.enum(managementCollections).meta({
-  id: 'ManagementCollection',
-  description: 'Path segment of an object kind; also the `{type}` of impacts.',
-});
-export type ManagementCollection = z.infer<typeof ManagementCollection>;
-
 export const Revision = z
   .string()
   .min(1)
@@ -45,10 +29,26 @@ export const Revision = z
 type Shape = z.core.$ZodLooseShape;
 type Optionalised<O extends Shape> = { [K in keyof O]: z.ZodOptional<O[K]> };
 
-interface KindConfig<C extends ManagementCollection, RO extends Shape, R extends Shape, O extends Shape> {
+interface KindConfig<
+  C extends string,
+  N extends string,
+  P extends string,
+  F extends string,
+  RO extends Shape,
+  R extends Shape,
+  O extends Shape,
+> {
+  /** URL segment: `management/{collection}/`. */
   collection: C;
-  /** Prefix of the component names, e.g. `Dimension` -> `DimensionDefinition`. */
-  schemaName: string;
+  /**
+   * Singular name: prefix of the component names (`Dimension` -> `DimensionDefinition`) and of the
+   * operationIds (`getManagedDimension`, see `ManagementOperationId`).
+   */
+  schemaName: N;
+  /** Plural of `schemaName`, for the list operation (`listManagedDimensions`). */
+  plural: P;
+  /** Property of the SDK's `client.management(workspaceId)`, e.g. `dimensionTables`. */
+  facade: F;
   /** Human label for summaries, e.g. "dimension". */
   label: string;
   /** Fields the server sets and callers cannot change. */
@@ -70,11 +70,14 @@ function optionalised<O extends Shape>(shape: O): Optionalised<O> {
 
 /** Builds the schemas of one kind: its definition, create and update changes, and detail. */
 export function defineKind<
-  const C extends ManagementCollection,
+  const C extends string,
+  const N extends string,
+  const P extends string,
+  const F extends string,
   RO extends Shape,
   R extends Shape,
   O extends Shape,
->(config: KindConfig<C, RO, R, O>) {
+>(config: KindConfig<C, N, P, F, RO, R, O>) {
   const { schemaName: name, refine } = config;
   const writable = { ...config.required, ...config.optional };
   const check = (value: unknown, ctx: z.RefinementCtx) =>
@@ -104,6 +107,8 @@ export function defineKind<
 export const timeSeriesKind = defineKind({
   collection: 'time-series',
   schemaName: 'TimeSeries',
+  plural: 'TimeSeries',
+  facade: 'timeSeries',
   label: 'time series',
   readOnly: {},
   required: { type: DataType, names: Names, timeUnit: TimeUnit },
@@ -121,6 +126,8 @@ export const timeSeriesKind = defineKind({
 export const dimensionKind = defineKind({
   collection: 'dimensions',
   schemaName: 'Dimension',
+  plural: 'Dimensions',
+  facade: 'dimensions',
   label: 'dimension',
   readOnly: {},
   required: { type: DimensionType, format: ShortText, names: Names },
@@ -154,6 +161,8 @@ const IdList = z.array(Id).max(1000);
 export const measureKind = defineKind({
   collection: 'measures',
   schemaName: 'Measure',
+  plural: 'Measures',
+  facade: 'measures',
   label: 'measure',
   readOnly: {},
   required: { names: Names },
@@ -170,6 +179,8 @@ export const measureKind = defineKind({
 export const dimensionTableKind = defineKind({
   collection: 'dimension-tables',
   schemaName: 'DimensionTable',
+  plural: 'DimensionTables',
+  facade: 'dimensionTables',
   label: 'dimension table',
   readOnly: {},
   required: {
@@ -188,6 +199,8 @@ export const dimensionTableKind = defineKind({
 export const modelKind = defineKind({
   collection: 'models',
   schemaName: 'Model',
+  plural: 'Models',
+  facade: 'models',
   label: 'model',
   readOnly: { uid: z.string().meta({ description: 'Assigned by the server; used in permissions.' }) },
   required: { name: NonEmptyShortText, dimensions: IdList.meta({ description: 'Dimension ids.' }) },
@@ -207,6 +220,8 @@ export const modelKind = defineKind({
 export const corpusKind = defineKind({
   collection: 'corpus',
   schemaName: 'Corpus',
+  plural: 'Corpus',
+  facade: 'corpus',
   label: 'corpus entry',
   readOnly: {},
   required: { title: NonEmptyShortText, content: z.string().min(1).max(65_536) },
@@ -218,6 +233,8 @@ export const corpusKind = defineKind({
 export const sopKind = defineKind({
   collection: 'sops',
   schemaName: 'Sop',
+  plural: 'Sops',
+  facade: 'sops',
   label: 'SOP',
   readOnly: {},
   required: { name: NonEmptyShortText, steps: z.array(z.string().min(1).max(4096)).min(1).max(200) },
@@ -229,6 +246,8 @@ export const sopKind = defineKind({
 export const datasetKind = defineKind({
   collection: 'datasets',
   schemaName: 'Dataset',
+  plural: 'Datasets',
+  facade: 'datasets',
   label: 'dataset',
   readOnly: {},
   required: {
@@ -240,13 +259,86 @@ export const datasetKind = defineKind({
   usedByModels: false,
 });
 
-export const managementKinds = {
-  'time-series': timeSeriesKind,
-  dimensions: dimensionKind,
-  measures: measureKind,
-  'dimension-tables': dimensionTableKind,
-  models: modelKind,
-  corpus: corpusKind,
-  sops: sopKind,
-  datasets: datasetKind,
-} as const;
+/**
+ * Every object kind, declared once: a ninth kind is one `defineKind` entry added here. The
+ * collection enum, the 48 management operations (`managementOperations`), the SDK's per-kind
+ * objects (through the generated route table), the server's handlers and the coverage tests all
+ * follow from this list.
+ */
+const kindList = [
+  timeSeriesKind,
+  dimensionKind,
+  measureKind,
+  dimensionTableKind,
+  modelKind,
+  corpusKind,
+  sopKind,
+  datasetKind,
+] as const;
+
+type KindOf<C> = Extract<(typeof kindList)[number], { collection: C }>;
+
+/** The path segments of the kinds, in declaration order. */
+type CollectionsOf<T extends readonly { collection: string }[]> = {
+  -readonly [I in keyof T]: T[I]['collection'];
+};
+export const managementCollections = kindList.map((kind) => kind.collection) as CollectionsOf<
+  typeof kindList
+>;
+export const ManagementCollection = z.enum(managementCollections).meta({
+  id: 'ManagementCollection',
+  description: 'Path segment of an object kind; also the `{type}` of impacts.',
+});
+export type ManagementCollection = z.infer<typeof ManagementCollection>;
+
+/** Each kind by its path segment. */
+export const managementKinds = Object.fromEntries(kindList.map((kind) => [kind.collection, kind])) as {
+  readonly [C in ManagementCollection]: KindOf<C>;
+};
+
+/** The six operations every kind has; `remove` is the delete commit. */
+export const managementVerbs = ['list', 'get', 'preview', 'create', 'update', 'remove'] as const;
+export type ManagementVerb = (typeof managementVerbs)[number];
+
+type KindNames = { schemaName: string; plural: string };
+type IdOf<K extends KindNames, V extends ManagementVerb> = {
+  list: `listManaged${K['plural']}`;
+  get: `getManaged${K['schemaName']}`;
+  preview: `preview${K['schemaName']}Change`;
+  create: `createManaged${K['schemaName']}`;
+  update: `updateManaged${K['schemaName']}`;
+  remove: `deleteManaged${K['schemaName']}`;
+}[V];
+
+/** The operationId of one verb of one kind, e.g. `ManagementOperationId<'dimensions', 'list'>` = `listManagedDimensions`. */
+export type ManagementOperationId<
+  C extends ManagementCollection = ManagementCollection,
+  V extends ManagementVerb = ManagementVerb,
+> = C extends ManagementCollection ? IdOf<KindOf<C>, V> : never;
+
+/** The operationId rule, at run time; the type above is the same rule for the compiler. */
+export function managementOperationIdOf<K extends KindNames, V extends ManagementVerb>(
+  kind: K,
+  verb: V,
+): IdOf<K, V> {
+  const { schemaName: name, plural } = kind;
+  const ids: { [W in ManagementVerb]: string } = {
+    list: `listManaged${plural}`,
+    get: `getManaged${name}`,
+    preview: `preview${name}Change`,
+    create: `createManaged${name}`,
+    update: `updateManaged${name}`,
+    remove: `deleteManaged${name}`,
+  };
+  return ids[verb] as IdOf<K, V>;
+}
+
+/** The management table: kind x verb -> operationId. */
+export const managementOperationIds = Object.fromEntries(
+  kindList.map((kind) => [
+    kind.collection,
+    Object.fromEntries(managementVerbs.map((verb) => [verb, managementOperationIdOf(kind, verb)])),
+  ]),
+) as {
+  readonly [C in ManagementCollection]: { readonly [V in ManagementVerb]: ManagementOperationId<C, V> };
+};

@@ -3,16 +3,13 @@ import { defineOperation } from '../operation';
 import { AccountUid, Id, IdParam, ModelRef, orNull, Timestamp } from '../primitives';
 import { API, WorkspacePath } from './common';
 import {
-  corpusKind,
-  datasetKind,
-  dimensionKind,
-  dimensionTableKind,
   ManagementCollection,
-  measureKind,
-  modelKind,
+  type ManagementOperationId,
+  type ManagementVerb,
+  managementKinds,
+  managementOperationIdOf,
+  managementVerbs,
   Revision,
-  sopKind,
-  timeSeriesKind,
 } from './management-kinds';
 
 export const ManagementSummary = z
@@ -94,18 +91,11 @@ const IdempotencyHeaders = z.object({
     }),
 });
 
-type Kind =
-  | typeof timeSeriesKind
-  | typeof dimensionKind
-  | typeof measureKind
-  | typeof dimensionTableKind
-  | typeof modelKind
-  | typeof corpusKind
-  | typeof sopKind
-  | typeof datasetKind;
+type Kinds = typeof managementKinds;
+type Kind = Kinds[ManagementCollection];
 
-/** The six operations of one object kind, derived from its schemas. */
-function kindOperations<K extends Kind>(kind: K) {
+/** The six operations of one object kind (keyed by verb), derived from its schemas. */
+export function kindOperations<K extends Kind>(kind: K) {
   const { collection, schemaName: name, label } = kind;
   const base = `${API}/workspaces/{workspaceId}/management/${collection}/` as const;
   const ObjectPath = WorkspacePath.extend({ id: IdParam });
@@ -233,73 +223,25 @@ export const ManagementDeleteCommit = z
     description: 'Body of a delete commit (not shown in the spec beyond `planToken`).',
   });
 
-const timeSeries = kindOperations(timeSeriesKind);
-const dimensions = kindOperations(dimensionKind);
-const measures = kindOperations(measureKind);
-const dimensionTables = kindOperations(dimensionTableKind);
-const models = kindOperations(modelKind);
-const corpus = kindOperations(corpusKind);
-const sops = kindOperations(sopKind);
-const datasets = kindOperations(datasetKind);
+type KindOperations<C extends ManagementCollection> = ReturnType<typeof kindOperations<Kinds[C]>>;
+type Pair = {
+  [C in ManagementCollection]: { [V in ManagementVerb]: [C, V] }[ManagementVerb];
+}[ManagementCollection];
+/** The six operations of every kind under their operationIds, typed per kind. */
+type KindOperationTable = { [P in Pair as ManagementOperationId<P[0], P[1]>]: KindOperations<P[0]>[P[1]] };
+
+// Built from the kinds' declaration, in its order (the document lists operations in this order).
+const kindOperationTable = Object.fromEntries(
+  Object.values(managementKinds).flatMap((kind: Kind) => {
+    const operations = kindOperations(kind);
+    return managementVerbs.map((verb) => [managementOperationIdOf(kind, verb), operations[verb]]);
+  }),
+) as KindOperationTable;
 
 const management = `${API}/workspaces/{workspaceId}/management/` as const;
 
 export const managementOperations = {
-  listManagedTimeSeries: timeSeries.list,
-  getManagedTimeSeries: timeSeries.get,
-  previewTimeSeriesChange: timeSeries.preview,
-  createManagedTimeSeries: timeSeries.create,
-  updateManagedTimeSeries: timeSeries.update,
-  deleteManagedTimeSeries: timeSeries.remove,
-
-  listManagedDimensions: dimensions.list,
-  getManagedDimension: dimensions.get,
-  previewDimensionChange: dimensions.preview,
-  createManagedDimension: dimensions.create,
-  updateManagedDimension: dimensions.update,
-  deleteManagedDimension: dimensions.remove,
-
-  listManagedMeasures: measures.list,
-  getManagedMeasure: measures.get,
-  previewMeasureChange: measures.preview,
-  createManagedMeasure: measures.create,
-  updateManagedMeasure: measures.update,
-  deleteManagedMeasure: measures.remove,
-
-  listManagedDimensionTables: dimensionTables.list,
-  getManagedDimensionTable: dimensionTables.get,
-  previewDimensionTableChange: dimensionTables.preview,
-  createManagedDimensionTable: dimensionTables.create,
-  updateManagedDimensionTable: dimensionTables.update,
-  deleteManagedDimensionTable: dimensionTables.remove,
-
-  listManagedModels: models.list,
-  getManagedModel: models.get,
-  previewModelChange: models.preview,
-  createManagedModel: models.create,
-  updateManagedModel: models.update,
-  deleteManagedModel: models.remove,
-
-  listManagedCorpus: corpus.list,
-  getManagedCorpus: corpus.get,
-  previewCorpusChange: corpus.preview,
-  createManagedCorpus: corpus.create,
-  updateManagedCorpus: corpus.update,
-  deleteManagedCorpus: corpus.remove,
-
-  listManagedSops: sops.list,
-  getManagedSop: sops.get,
-  previewSopChange: sops.preview,
-  createManagedSop: sops.create,
-  updateManagedSop: sops.update,
-  deleteManagedSop: sops.remove,
-
-  listManagedDatasets: datasets.list,
-  getManagedDataset: datasets.get,
-  previewDatasetChange: datasets.preview,
-  createManagedDataset: datasets.create,
-  updateManagedDataset: datasets.update,
-  deleteManagedDataset: datasets.remove,
+  ...kindOperationTable,
 
   getManagementImpacts: defineOperation({
     method: 'get',
@@ -322,27 +264,3 @@ export const managementOperations = {
     data: ManagementOperation,
   }),
 };
-
-export type ManagementVerb = 'list' | 'get' | 'preview' | 'create' | 'update' | 'remove';
-
-function verbOf(method: string, path: string): ManagementVerb {
-  if (path.endsWith('/preview/')) return 'preview';
-  const onObject = path.endsWith('{id}/');
-  if (method === 'get') return onObject ? 'get' : 'list';
-  if (method === 'post') return 'create';
-  return method === 'patch' ? 'update' : 'remove';
-}
-
-/** The operationId of each verb of each object kind, read off `managementOperations` (not a second list). */
-export const managementOperationIds = (() => {
-  const table = {} as Record<ManagementCollection, Record<ManagementVerb, keyof typeof managementOperations>>;
-  for (const [id, op] of Object.entries(managementOperations) as Array<
-    [keyof typeof managementOperations, { method: string; path: string }]
-  >) {
-    const kind = /\/management\/([a-z-]+)\//.exec(op.path)?.[1] as ManagementCollection | undefined;
-    if (!kind || !(ManagementCollection.options as readonly string[]).includes(kind)) continue;
-    table[kind] ??= {} as Record<ManagementVerb, keyof typeof managementOperations>;
-    table[kind][verbOf(op.method, op.path)] = id;
-  }
-  return table;
-})();

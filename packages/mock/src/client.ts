@@ -1,4 +1,5 @@
-import { type OperationId, operations } from '@wsadmin/contract';
+import type { OperationId } from '@wsadmin/contract';
+import { requestOf } from '@wsadmin/sdk';
 import type { ErrorAnswer, RequestBody, RequestParams, RequestQuery, ResponseData } from './types';
 
 /** Origin of requests the mock sends to its own app (seeds, `mock.client`); never on a network. */
@@ -33,15 +34,6 @@ export class MockRequestError extends Error {
   }
 }
 
-/** Fills `{name}` placeholders of an operation path. */
-export function pathOf(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /** Reads an envelope; throws `MockRequestError` unless it is a success. */
 export async function dataOf<K extends OperationId>(
   operationId: K,
@@ -56,26 +48,15 @@ export async function dataOf<K extends OperationId>(
 export function mockClient(fetch: (request: Request) => Promise<Response>, defaultKey: string): MockClient {
   return {
     async call(operationId, input = {}) {
-      const op = operations[operationId];
-      const url = new URL(
-        pathOf(op.path, input.params as Record<string, string | number> | undefined),
-        INTERNAL_ORIGIN,
-      );
-      for (const [name, value] of Object.entries(input.query ?? {})) {
-        if (value !== undefined) url.searchParams.set(name, String(value));
-      }
       const headers = new Headers(input.headers);
       headers.set('authorization', `Bearer ${input.key ?? defaultKey}`);
-      let body: string | undefined;
-      if (input.body !== undefined) {
-        body = JSON.stringify(input.body);
-        headers.set('content-type', 'application/json');
-      }
-      const request = new Request(url, {
-        method: op.method.toUpperCase(),
-        headers,
-        ...(body === undefined ? {} : { body }),
-      });
+      // The SDK's route table and path builder; path values may be text (override contexts hand them out so).
+      const request = requestOf(
+        operationId,
+        INTERNAL_ORIGIN,
+        { ...input, headers },
+        { integersAsText: true },
+      );
       return dataOf(operationId, await fetch(request));
     },
   };

@@ -2,11 +2,11 @@ import {
   EmptyEnvelope,
   ErrorEnvelope,
   envelopeOf,
-  type OperationSpec,
+  type OperationId,
   operationEntries,
 } from '@wsadmin/contract';
+import { pathOf } from '@wsadmin/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf } from './client';
 import { matchOperation } from './match';
 import { MOCK_BASE_URL } from './mock';
 import { setupMockServer } from './node';
@@ -25,7 +25,7 @@ const sample: Record<string, string | number> = {
   operationId: 'op_unknown',
 };
 
-const concrete = (op: OperationSpec) => pathOf(op.path, sample);
+const concrete = (operationId: OperationId) => pathOf(operationId, sample);
 
 describe('every contract operation is served through MSW', () => {
   const { mock, server } = setupMockServer({ seed: { workspaces: [{ name: 'covered' }] } });
@@ -46,7 +46,7 @@ describe('every contract operation is served through MSW', () => {
   it.each(operationEntries.map(([id, op]) => [id, op.method.toUpperCase(), op] as const))(
     '%s (%s) reaches its route in the app and answers a contract envelope',
     async (operationId, method, op) => {
-      const url = `${MOCK_BASE_URL}${concrete(op)}`;
+      const url = `${MOCK_BASE_URL}${concrete(operationId)}`;
       const before = mocked.length;
       const answer = await send(url, { method, ...(op.body ? { body: {} } : {}) });
       expect(mocked.length).toBe(before + 1);
@@ -63,7 +63,7 @@ describe('every contract operation is served through MSW', () => {
 
   it('matches every concrete path back to its own operation, static segments first', () => {
     for (const [operationId, op] of operationEntries) {
-      expect(matchOperation(op.method, concrete(op))?.operationId).toBe(operationId);
+      expect(matchOperation(op.method, concrete(operationId))?.operationId).toBe(operationId);
     }
     expect(matchOperation('PUT', '/openapi/v1/workspaces/update-workspaces/')?.operationId).toBe(
       'updateWorkspaces',

@@ -1,12 +1,10 @@
-import type { ErrorEnvelope, OperationId, Operations } from '@wsadmin/contract';
-
-// zod 4 schemas carry their input and output types under `_zod` (this is how `z.input` and
-// `z.output` are defined), so the mock types requests from the contract without importing zod.
-type InputOf<S> = S extends { _zod: { input: infer I } } ? I : never;
-type OutputOf<S> = S extends { _zod: { output: infer O } } ? O : never;
-type Field<K extends OperationId, F extends string> = Operations[K] extends { readonly [P in F]: infer S }
-  ? S
-  : undefined;
+import type {
+  ErrorEnvelope,
+  OperationFieldOf as Field,
+  SchemaInput as InputOf,
+  OperationId,
+  SchemaOutput as OutputOf,
+} from '@wsadmin/contract';
 
 /** Request body of an operation, as a caller writes it. */
 export type RequestBody<K extends OperationId> = InputOf<Field<K, 'body'>>;

@@ -1,23 +1,37 @@
 import type { Client } from 'openapi-fetch';
 import { ApiError, InvalidResponseError, WsadminError } from './errors';
 import type { paths } from './generated/openapi';
+import { pathOf, routes } from './routes';
 import type { Sleep } from './transport';
-import type { OperationId, QueryParams, RequestBody, RequestOptions, ResponseData } from './types';
+import type {
+  OperationId,
+  PathParams,
+  QueryParams,
+  RequestBody,
+  RequestOptions,
+  ResponseData,
+} from './types';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** Path parameters of an operation by name; none for operations without any. */
+export type PathInput<K extends OperationId> = [PathParams<K>] extends [never]
+  ? { path?: undefined }
+  : { path: PathParams<K> };
+
+/** What one call sends: path parameters, JSON body and query, typed by the operation. */
+export type CallInput<K extends OperationId> = PathInput<K> & {
+  body?: RequestBody<K> | undefined;
+  query?: QueryParams<K> | undefined;
+};
 
 /**
- * Calls one operation through the raw openapi-fetch client and unwraps its envelope. `args` fill the
- * `{placeholders}` of `path` in order. Resolves with `data`; rejects with a `WsadminError`.
+ * Calls one operation through the raw openapi-fetch client and unwraps its envelope. Method and
+ * path come from the generated route table; `pathOf` checks and encodes the path values (a bad one
+ * is a `ConfigurationError` before any request). Resolves with `data`; rejects with a `WsadminError`.
  */
 export type Call = <K extends OperationId>(
   operationId: K,
-  method: Method,
-  path: string,
-  args: readonly (string | number)[],
+  input: CallInput<K>,
   options?: RequestOptions,
-  body?: RequestBody<K>,
-  query?: QueryParams<K>,
 ) => Promise<ResponseData<K>>;
 
 /** What the resource factories get from the client. */
@@ -44,14 +58,15 @@ const isEnvelope = (value: unknown): value is Envelope =>
 export function createCall(raw: Client<paths>): Call {
   // The facade passes method and path as data, so the path-typed signature is widened here, once.
   const request = raw.request as unknown as LooseRequest;
-  return async (operationId, method, path, args, options, body, query) => {
-    const params: Record<string, string | number | undefined> = {};
-    let i = 0;
-    for (const [, name = ''] of path.matchAll(/\{(\w+)\}/g)) params[name] = args[i++];
+  return async (operationId, input, options) => {
+    const { body, query } = input;
+    // Filled and checked here, not by openapi-fetch, which would send `..` or an empty value as it is.
+    // The ConfigurationError names the operation already.
+    const path = pathOf(operationId, input.path as Readonly<Record<string, unknown>> | undefined);
     let result: RawResult;
     try {
-      result = await request(method, path, {
-        params: { path: params, query },
+      result = await request(routes[operationId].method, path, {
+        params: { query },
         body,
         headers: options?.headers,
         signal: options?.signal,

@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
 import { createQueries, type WsadminMutationOptions, type WsadminQueries } from './query/index';
 import type { ManagedCollectionApi } from './resources/management';
+import { managementKinds, routes } from './routes';
 import { fail, recorder, testClient } from './test-helpers';
 import type { OperationId } from './types';
 
 /**
  * Every operation of the contract is reachable through the facade and through the TanStack Query
- * factories (`@wsadmin/sdk/query`), and each one calls exactly the method and path the contract
- * gives its operationId. Every facade method has a factory of the same name.
+ * factories (`@wsadmin/sdk/query`), and each one calls exactly the method and path the route table
+ * gives its operationId (`routes.test.ts` holds the table against the contract). Every facade method
+ * has a factory of the same name.
  */
 
 type Client = ReturnType<typeof testClient>;
@@ -107,99 +109,21 @@ const plain: Array<[OperationId, Invoke]> = [
   ['getManagementOperation', (c) => c.management(7).operation('op-1')],
 ];
 
-/** The eight object kinds: property, and the operationIds the contract gives their six operations. */
-const kinds: Array<[keyof ReturnType<Client['management']>, ...OperationId[]]> = [
-  [
-    'timeSeries',
-    'listManagedTimeSeries',
-    'getManagedTimeSeries',
-    'previewTimeSeriesChange',
-    'createManagedTimeSeries',
-    'updateManagedTimeSeries',
-    'deleteManagedTimeSeries',
-  ],
-  [
-    'dimensions',
-    'listManagedDimensions',
-    'getManagedDimension',
-    'previewDimensionChange',
-    'createManagedDimension',
-    'updateManagedDimension',
-    'deleteManagedDimension',
-  ],
-  [
-    'measures',
-    'listManagedMeasures',
-    'getManagedMeasure',
-    'previewMeasureChange',
-    'createManagedMeasure',
-    'updateManagedMeasure',
-    'deleteManagedMeasure',
-  ],
-  [
-    'dimensionTables',
-    'listManagedDimensionTables',
-    'getManagedDimensionTable',
-    'previewDimensionTableChange',
-    'createManagedDimensionTable',
-    'updateManagedDimensionTable',
-    'deleteManagedDimensionTable',
-  ],
-  [
-    'models',
-    'listManagedModels',
-    'getManagedModel',
-    'previewModelChange',
-    'createManagedModel',
-    'updateManagedModel',
-    'deleteManagedModel',
-  ],
-  [
-    'corpus',
-    'listManagedCorpus',
-    'getManagedCorpus',
-    'previewCorpusChange',
-    'createManagedCorpus',
-    'updateManagedCorpus',
-    'deleteManagedCorpus',
-  ],
-  [
-    'sops',
-    'listManagedSops',
-    'getManagedSop',
-    'previewSopChange',
-    'createManagedSop',
-    'updateManagedSop',
-    'deleteManagedSop',
-  ],
-  [
-    'datasets',
-    'listManagedDatasets',
-    'getManagedDataset',
-    'previewDatasetChange',
-    'createManagedDataset',
-    'updateManagedDataset',
-    'deleteManagedDataset',
-  ],
-];
-
 // Kinds differ only in their bodies; these calls send loose bodies, enough to reach the route.
 type LooseKind = Record<keyof ManagedCollectionApi<'dimensions'>, (...args: unknown[]) => Promise<unknown>>;
-const kind = (c: Client, prop: string) =>
-  (c.management(7) as unknown as Record<string, LooseKind>)[prop] as LooseKind;
+const kind = (c: Client, facade: string) =>
+  (c.management(7) as unknown as Record<string, LooseKind>)[facade] as LooseKind;
 
-const managed = kinds.flatMap(
-  ([prop, list, get, preview, create, update, remove]): Array<[OperationId, Invoke]> =>
-    list && get && preview && create && update && remove
-      ? [
-          [list, (c) => kind(c, prop).list()],
-          [get, (c) => kind(c, prop).get(11)],
-          [preview, (c) => kind(c, prop).preview({ action: 'create', changes: {} })],
-          [create, (c) => kind(c, prop).commitCreate({ changes: {}, planToken: 't' })],
-          [update, (c) => kind(c, prop).commitUpdate(11, { changes: {}, planToken: 't' })],
-          [remove, (c) => kind(c, prop).commitDelete(11, { planToken: 't' })],
-        ]
-      : [],
+/** Every object kind of the route table (generated from the contract's kinds), by its facade name. */
+const managed = Object.values(managementKinds).flatMap(
+  ({ facade, operations: ids }): Array<[OperationId, Invoke]> => [
+    [ids.list, (c) => kind(c, facade).list()],
+    [ids.get, (c) => kind(c, facade).get(11)],
+    [ids.preview, (c) => kind(c, facade).preview({ action: 'create', changes: {} })],
+    [ids.create, (c) => kind(c, facade).commitCreate({ changes: {}, planToken: 't' })],
+    [ids.update, (c) => kind(c, facade).commitUpdate(11, { changes: {}, planToken: 't' })],
+    [ids.remove, (c) => kind(c, facade).commitDelete(11, { planToken: 't' })],
+  ],
 );
 
 const table = [...plain, ...managed];
@@ -323,18 +247,15 @@ type LooseKindQueries = {
 const kindQueries = (q: Q, prop: string) =>
   (q.management(7) as unknown as Record<string, LooseKindQueries>)[prop] as LooseKindQueries;
 
-const managedFactories = kinds.flatMap(
-  ([prop, list, get, preview, create, update, remove]): Array<[OperationId, (q: Q) => Factory]> =>
-    list && get && preview && create && update && remove
-      ? [
-          [list, (q) => read(kindQueries(q, prop).list())],
-          [get, (q) => read(kindQueries(q, prop).get(11))],
-          [preview, (q) => write(kindQueries(q, prop).preview(), { action: 'create', changes: {} })],
-          [create, (q) => write(kindQueries(q, prop).commitCreate(), { changes: {}, planToken: 't' })],
-          [update, (q) => write(kindQueries(q, prop).commitUpdate(11), { changes: {}, planToken: 't' })],
-          [remove, (q) => write(kindQueries(q, prop).commitDelete(11), { planToken: 't' })],
-        ]
-      : [],
+const managedFactories = Object.values(managementKinds).flatMap(
+  ({ facade, operations: ids }): Array<[OperationId, (q: Q) => Factory]> => [
+    [ids.list, (q) => read(kindQueries(q, facade).list())],
+    [ids.get, (q) => read(kindQueries(q, facade).get(11))],
+    [ids.preview, (q) => write(kindQueries(q, facade).preview(), { action: 'create', changes: {} })],
+    [ids.create, (q) => write(kindQueries(q, facade).commitCreate(), { changes: {}, planToken: 't' })],
+    [ids.update, (q) => write(kindQueries(q, facade).commitUpdate(11), { changes: {}, planToken: 't' })],
+    [ids.remove, (q) => write(kindQueries(q, facade).commitDelete(11), { planToken: 't' })],
+  ],
 );
 
 const factories = [...plainFactories, ...managedFactories];
@@ -358,17 +279,17 @@ describe.each([
     async (id, invoke) => {
       const { fetch, requests } = recorder(() => fail(404, 'not_found'));
       const error = await invoke(testClient(fetch, { retries: 0 })).catch((e: unknown) => e);
-      const spec = operations[id as ContractOperationId];
+      const route = routes[id];
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).operationId).toBe(id);
       expect(requests).toHaveLength(1);
       const [request] = requests;
-      expect(request?.method).toBe(spec.method.toUpperCase());
+      expect(request?.method).toBe(route.method.toUpperCase());
       expect(request?.url.pathname).toBe(
-        spec.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? '?'),
+        route.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? '?'),
       );
-      const commit = /^(create|update|delete)Managed/.test(id);
-      expect(request?.headers.has('idempotency-key')).toBe(commit);
+      expect(request?.headers.has('idempotency-key')).toBe(route.idempotencyKey);
+      expect(request?.body !== undefined).toBe(route.body);
     },
   );
 });

@@ -30,6 +30,8 @@ export {
   type ApplyResult,
   isFinalOperation,
   type ManagedCollectionApi,
+  type ManagedCollections,
+  type ManagedCollectionsOf,
   type ManagementApi,
   type ManagementFactory,
   type ManagementKinds,
@@ -57,6 +59,17 @@ export type { ScopesApi } from './resources/scopes';
 export type { SourcesApi } from './resources/sources';
 export type { TimeSeriesApi } from './resources/time-series';
 export type { WorkspacesApi } from './resources/workspaces';
+export {
+  managementKinds,
+  type PathOptions,
+  pathOf,
+  type RequestParts,
+  type Route,
+  type RouteId,
+  requestOf,
+  requestTo,
+  routes,
+} from './routes';
 export type { Safe, SafeClient } from './safe';
 export { type RetryPolicy, retryAfterMs, type Sleep } from './transport';
 export type * from './types';

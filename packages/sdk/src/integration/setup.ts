@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type RunningServer, readConfig, startServer } from '@wsadmin/server';
-import { createKey, type NewKey } from '@wsadmin/server-core';
+import { httpTarget } from '@wsadmin/server/testing';
+import type { NewKey } from '@wsadmin/server-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ClientOptions, createClient, type WsadminClient } from '../client';
 
 /**
  * Test-only (never imported by the SDK's runtime code): the reference server as `npm start` runs it,
- * over real HTTP on a free port with a temporary SQLite file and the test clock, one per test file.
+ * over real HTTP on a free port with a temporary SQLite file and the test clock, one per test file
+ * (the server package's `httpTarget`, the same the scenario suite runs against).
  */
 export interface IntegrationServer {
   /** `http://127.0.0.1:<port>`. */
@@ -30,25 +28,8 @@ interface Started extends IntegrationServer {
 }
 
 async function start(): Promise<Started> {
-  const dir = mkdtempSync(join(tmpdir(), 'wsadmin-sdk-'));
-  const key = `wsk_sdk_${crypto.randomUUID().replaceAll('-', '')}`;
-  let server: RunningServer;
-  try {
-    server = await startServer(
-      readConfig({
-        PORT: '0',
-        DATABASE_URL: `sqlite:${join(dir, 'wsadmin.db')}`,
-        WSADMIN_BOOTSTRAP_KEY: key,
-        WSADMIN_TEST_CLOCK: '1',
-        LOG_LEVEL: 'silent',
-      }),
-      () => {},
-    );
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const baseUrl = server.url;
+  const target = await httpTarget();
+  const { baseUrl, key } = target;
   const clientWith = (options: Partial<ClientOptions> = {}) =>
     createClient({ baseUrl, key, retries: 0, ...options });
   return {
@@ -56,21 +37,9 @@ async function start(): Promise<Started> {
     key,
     client: clientWith(),
     clientWith,
-    createKey: async ({ name = 'integration', ...rest }) =>
-      (await createKey(server.storage.db, server.clock.now(), { name, ...rest })).secret,
-    async advanceClock(seconds) {
-      const response = await fetch(`${baseUrl}/__test__/clock/`, {
-        method: 'POST',
-        body: JSON.stringify({ advanceSeconds: seconds }),
-      });
-      if (!response.ok) throw new Error(`advancing the test clock failed: HTTP ${response.status}`);
-      const answer = (await response.json()) as { data: { now: string } };
-      return new Date(answer.data.now);
-    },
-    async close() {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    createKey: ({ name = 'integration', ...rest }) => target.createKey({ name, ...rest }),
+    advanceClock: (seconds) => target.advanceClock(seconds),
+    close: () => target.close(),
   };
 }
 

@@ -2,9 +2,6 @@ import type { Context } from '../call';
 import { type Paged, paged } from '../paging';
 import type { AccountUid, QueryParams, RequestBody, RequestOptions, ResponseData } from '../types';
 
-const base = '/openapi/v1/accounts/';
-const one = `${base}{account_uid}/`;
-
 /** Filters and paging of `accounts/{account_uid}/projects/` (`count` is ignored by the server). */
 export type ProjectsQuery = Omit<QueryParams<'listAccountWorkspaces'>, 'count'>;
 /** One workspace of an account. */
@@ -121,26 +118,19 @@ export interface AccountsApi {
 }
 
 export const accounts = ({ call }: Context): AccountsApi => ({
-  create: (body, o) => call('createAccount', 'post', base, [], o, body),
-  createMany: (items, o) =>
-    call('createAccounts', 'post', `${base}create-accounts/`, [], o, { accounts: items }),
-  update: (uid, body, o) => call('updateAccount', 'put', one, [uid], o, body),
-  updateMany: (items, o) =>
-    call('updateAccounts', 'put', `${base}update-accounts/`, [], o, { accounts: items }),
-  list: (query, o) => call('listAccounts', 'get', base, [], o, undefined, query),
-  get: (uid, o) => call('getAccount', 'get', one, [uid], o),
-  fetch: (username, o) => call('fetchAccount', 'post', `${base}fetch/`, [], o, { username }),
-  delete: (uid, o) => call('deleteAccount', 'delete', one, [uid], o),
-  deleteMany: (uids, o) =>
-    call('deleteAccounts', 'delete', `${base}delete-accounts/`, [], o, { accountUids: uids }),
-  projects: (uid, query = {}, o) =>
+  create: (body, o) => call('createAccount', { body }, o),
+  createMany: (items, o) => call('createAccounts', { body: { accounts: items } }, o),
+  update: (account_uid, body, o) => call('updateAccount', { path: { account_uid }, body }, o),
+  updateMany: (items, o) => call('updateAccounts', { body: { accounts: items } }, o),
+  list: (query, o) => call('listAccounts', { query }, o),
+  get: (account_uid, o) => call('getAccount', { path: { account_uid } }, o),
+  fetch: (username, o) => call('fetchAccount', { body: { username } }, o),
+  delete: (account_uid, o) => call('deleteAccount', { path: { account_uid } }, o),
+  deleteMany: (uids, o) => call('deleteAccounts', { body: { accountUids: uids } }, o),
+  projects: (account_uid, query = {}, o) =>
     paged(
       (offset, limit) =>
-        call('listAccountWorkspaces', 'get', `${one}projects/`, [uid], o, undefined, {
-          ...query,
-          offset,
-          limit,
-        }),
+        call('listAccountWorkspaces', { path: { account_uid }, query: { ...query, offset, limit } }, o),
       query.offset ?? 0,
       query.limit ?? PROJECTS_PAGE_SIZE,
     ),

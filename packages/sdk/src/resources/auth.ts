@@ -18,6 +18,5 @@ export interface AuthApi {
 }
 
 export const auth = ({ call }: Context): AuthApi => ({
-  check: (authData, o) =>
-    call('checkAuthData', 'post', '/openapi/v1/auth/check-auth-data/', [], o, { authData }),
+  check: (authData, o) => call('checkAuthData', { body: { authData } }, o),
 });

@@ -1,8 +1,6 @@
 import type { Context } from '../call';
 import type { RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/dimensions/';
-
 /** Items of `update-dimensions`, which the spec carries under the key `measures`. */
 export type DimensionUpdateItems = Extract<
   RequestBody<'updateDimensions'>,
@@ -57,11 +55,11 @@ export interface DimensionsApi {
 }
 
 export const dimensions = ({ call }: Context): DimensionsApi => ({
-  list: (ws, o) => call('listDimensions', 'get', base, [ws], o),
-  create: (ws, items, o) =>
-    call('createDimensions', 'post', `${base}create-dimensions/`, [ws], o, { dimensions: items }),
-  update: (ws, items, o) =>
-    call('updateDimensions', 'put', `${base}update-dimensions/`, [ws], o, { measures: items }),
-  delete: (ws, ids, o) =>
-    call('deleteDimensions', 'delete', `${base}delete-dimensions/`, [ws], o, { dimensionIds: ids }),
+  list: (workspaceId, o) => call('listDimensions', { path: { workspaceId } }, o),
+  create: (workspaceId, items, o) =>
+    call('createDimensions', { path: { workspaceId }, body: { dimensions: items } }, o),
+  update: (workspaceId, items, o) =>
+    call('updateDimensions', { path: { workspaceId }, body: { measures: items } }, o),
+  delete: (workspaceId, ids, o) =>
+    call('deleteDimensions', { path: { workspaceId }, body: { dimensionIds: ids } }, o),
 });

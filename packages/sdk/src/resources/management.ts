@@ -1,5 +1,6 @@
-import type { Context, Method } from '../call';
+import type { Context } from '../call';
 import { isApiError, type Result } from '../errors';
+import { managementKinds } from '../routes';
 import type { Safe } from '../safe';
 import type {
   CommitOptions,
@@ -15,32 +16,27 @@ import type {
   WorkspaceId,
 } from '../types';
 
+/** The SDK's name of each verb: `delete` is the contract's `remove`. */
 type Step = 'list' | 'get' | 'preview' | 'create' | 'update' | 'delete';
 
-/** The operationIds of one object kind, named after its singular and plural. */
-type KindIds<S extends string, P extends string = `${S}s`> = {
-  list: `listManaged${P}`;
-  get: `getManaged${S}`;
-  preview: `preview${S}Change`;
-  create: `createManaged${S}`;
-  update: `updateManaged${S}`;
-  delete: `deleteManaged${S}`;
+type Kinds = typeof managementKinds;
+type KindIds<O extends Kinds[ManagementCollection]['operations']> = {
+  list: O['list'];
+  get: O['get'];
+  preview: O['preview'];
+  create: O['create'];
+  update: O['update'];
+  delete: O['remove'];
 };
 
 /** Fails to compile when a collection is missing or a name is not an operationId of the contract. */
 type Verified<T extends { [C in ManagementCollection]: Record<Step, OperationId> }> = T;
 
-/** For each collection of the management interface, the operationIds of its six operations. */
-export type ManagementKinds = Verified<{
-  'time-series': KindIds<'TimeSeries', 'TimeSeries'>;
-  dimensions: KindIds<'Dimension'>;
-  measures: KindIds<'Measure'>;
-  'dimension-tables': KindIds<'DimensionTable'>;
-  models: KindIds<'Model'>;
-  corpus: KindIds<'Corpus', 'Corpus'>;
-  sops: KindIds<'Sop'>;
-  datasets: KindIds<'Dataset'>;
-}>;
+/**
+ * For each collection of the management interface, the operationIds of its six operations: read
+ * from the route table generated from the contract's kinds (`src/generated/routes.ts`).
+ */
+export type ManagementKinds = Verified<{ [C in ManagementCollection]: KindIds<Kinds[C]['operations']> }>;
 
 type Op<C extends ManagementCollection, S extends Step> = ManagementKinds[C][S];
 
@@ -171,24 +167,19 @@ export interface ApplyResult<C extends ManagementCollection, A extends Managemen
 }
 
 /** `/openapi/v1/workspaces/{workspaceId}/management/`: preview-then-commit configuration of one workspace. */
-export interface ManagementApi {
-  /** Time series. */
-  readonly timeSeries: ManagedCollectionApi<'time-series'>;
-  /** Dimensions. */
-  readonly dimensions: ManagedCollectionApi<'dimensions'>;
-  /** Measures. */
-  readonly measures: ManagedCollectionApi<'measures'>;
-  /** Dimension tables. */
-  readonly dimensionTables: ManagedCollectionApi<'dimension-tables'>;
-  /** Models. */
-  readonly models: ManagedCollectionApi<'models'>;
-  /** Corpus entries. */
-  readonly corpus: ManagedCollectionApi<'corpus'>;
-  /** SOPs. */
-  readonly sops: ManagedCollectionApi<'sops'>;
-  /** Datasets. */
-  readonly datasets: ManagedCollectionApi<'datasets'>;
+/**
+ * One property per object kind of a kinds table, named by the kind's `facade` (e.g.
+ * `dimensionTables` for `dimension-tables`).
+ */
+export type ManagedCollectionsOf<
+  T extends { readonly [C in ManagementCollection]: { readonly facade: string } },
+> = { readonly [C in ManagementCollection as T[C]['facade']]: ManagedCollectionApi<C> };
 
+/** `timeSeries`, `dimensions`, `measures`, `dimensionTables`, `models`, `corpus`, `sops`, `datasets`. */
+export type ManagedCollections = ManagedCollectionsOf<Kinds>;
+
+/** `/openapi/v1/workspaces/{workspaceId}/management/`: preview-then-commit configuration of one workspace. */
+export interface ManagementApi extends ManagedCollections {
   /**
    * An object kind by its path segment, for code that handles kinds alike.
    *
@@ -276,16 +267,10 @@ export type ManagementFactory = (workspaceId: WorkspaceId) => ManagementApi;
 export const isFinalOperation = ({ state, taskUid }: OperationRecord): boolean =>
   state === 'verified' || state === 'failed' || state === 'unknown' || (state === 'saved' && !taskUid);
 
-/** Singular names of the kinds; plural, property and path segment follow from them. */
-const KINDS = ['TimeSeries', 'Dimension', 'Measure', 'DimensionTable', 'Model', 'Corpus', 'Sop', 'Dataset'];
-
 type Loose = (
   operationId: string,
-  method: Method,
-  path: string,
-  args: readonly (string | number)[],
+  input: { path: Record<string, unknown>; body?: unknown },
   options?: RequestOptions,
-  body?: unknown,
 ) => Promise<unknown>;
 
 interface LooseKind {
@@ -318,7 +303,6 @@ interface LooseApply {
 export function management({ call, sleep }: Context): ManagementFactory {
   const loose = call as unknown as Loose;
   return (ws) => {
-    const root = '/openapi/v1/workspaces/{workspaceId}/management/';
     const kinds: Record<string, unknown> = {};
     const api: Record<string, unknown> = {};
     // A commit carries an Idempotency-Key; the transport retries it with that same key.
@@ -326,28 +310,23 @@ export function management({ call, sleep }: Context): ManagementFactory {
       ...o,
       headers: { ...o?.headers, 'Idempotency-Key': o?.idempotencyKey ?? crypto.randomUUID() },
     });
-    for (const name of KINDS) {
-      const plural = name.endsWith('s') ? name : `${name}s`;
-      const prop = plural[0]?.toLowerCase() + plural.slice(1);
-      const collection = prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      const path = `${root}${collection}/`;
-      const item = `${path}{id}/`;
-      kinds[collection] = api[prop] = {
-        list: (o?: RequestOptions) => loose(`listManaged${plural}`, 'get', path, [ws], o),
-        get: (id: number, o?: RequestOptions) => loose(`getManaged${name}`, 'get', item, [ws, id], o),
-        preview: (body: object, o?: RequestOptions) =>
-          loose(`preview${name}Change`, 'post', `${path}preview/`, [ws], o, body),
-        commitCreate: (body: object, o?: CommitOptions) =>
-          loose(`createManaged${name}`, 'post', path, [ws], withKey(o), body),
+    const all = { workspaceId: ws };
+    const one = (id: number) => ({ workspaceId: ws, id });
+    for (const [collection, { facade, operations: ids }] of Object.entries(managementKinds)) {
+      kinds[collection] = api[facade] = {
+        list: (o?: RequestOptions) => loose(ids.list, { path: all }, o),
+        get: (id: number, o?: RequestOptions) => loose(ids.get, { path: one(id) }, o),
+        preview: (body: object, o?: RequestOptions) => loose(ids.preview, { path: all, body }, o),
+        commitCreate: (body: object, o?: CommitOptions) => loose(ids.create, { path: all, body }, withKey(o)),
         commitUpdate: (id: number, body: object, o?: CommitOptions) =>
-          loose(`updateManaged${name}`, 'patch', item, [ws, id], withKey(o), body),
+          loose(ids.update, { path: one(id), body }, withKey(o)),
         commitDelete: (id: number, body: object, o?: CommitOptions) =>
-          loose(`deleteManaged${name}`, 'delete', item, [ws, id], withKey(o), body),
+          loose(ids.remove, { path: one(id), body }, withKey(o)),
       };
     }
 
-    const operation = (id: OperationRecordId, o?: RequestOptions) =>
-      call('getManagementOperation', 'get', `${root}operations/{operationId}/`, [ws, id], o);
+    const operation = (operationId: OperationRecordId, o?: RequestOptions) =>
+      call('getManagementOperation', { path: { workspaceId: ws, operationId } }, o);
 
     const waitForOperation = async (
       id: OperationRecordId,
@@ -398,7 +377,7 @@ export function management({ call, sleep }: Context): ManagementFactory {
     return Object.assign(api, {
       collection: (c: string) => kinds[c],
       impacts: (type: ManagementCollection, id: ObjectId, o?: RequestOptions) =>
-        call('getManagementImpacts', 'get', `${root}impacts/{type}/{id}/`, [ws, type, id], o),
+        call('getManagementImpacts', { path: { workspaceId: ws, type, id } }, o),
       operation,
       waitForOperation,
       apply,

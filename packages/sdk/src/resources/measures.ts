@@ -1,8 +1,6 @@
 import type { Context } from '../call';
 import type { RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/measures/';
-
 /** `/openapi/v1/workspaces/{workspaceId}/measures/`: measures (indicators), written in batches. */
 export interface MeasuresApi {
   /**
@@ -51,11 +49,11 @@ export interface MeasuresApi {
 }
 
 export const measures = ({ call }: Context): MeasuresApi => ({
-  list: (ws, o) => call('listMeasures', 'get', base, [ws], o),
-  create: (ws, items, o) =>
-    call('createMeasures', 'post', `${base}create-measures/`, [ws], o, { measures: items }),
-  update: (ws, items, o) =>
-    call('updateMeasures', 'put', `${base}update-measures/`, [ws], o, { measures: items }),
-  delete: (ws, ids, o) =>
-    call('deleteMeasures', 'delete', `${base}delete-measures/`, [ws], o, { measureIds: ids }),
+  list: (workspaceId, o) => call('listMeasures', { path: { workspaceId } }, o),
+  create: (workspaceId, items, o) =>
+    call('createMeasures', { path: { workspaceId }, body: { measures: items } }, o),
+  update: (workspaceId, items, o) =>
+    call('updateMeasures', { path: { workspaceId }, body: { measures: items } }, o),
+  delete: (workspaceId, ids, o) =>
+    call('deleteMeasures', { path: { workspaceId }, body: { measureIds: ids } }, o),
 });

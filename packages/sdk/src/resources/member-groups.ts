@@ -1,9 +1,6 @@
 import type { Context } from '../call';
 import type { MemberGroupId, RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/member-groups/';
-const one = `${base}{member_groups_pk}/`;
-
 /** `member-groups/`: the member groups of a workspace (reference-server extension). */
 export interface MemberGroupsApi {
   /**
@@ -150,36 +147,29 @@ export interface MemberGroupsFactory {
 export function memberGroups({ call }: Context): MemberGroupsFactory {
   function scope(ws: WorkspaceId): MemberGroupsApi;
   function scope(ws: WorkspaceId, id: MemberGroupId): MemberGroupApi;
-  function scope(ws: WorkspaceId, id?: MemberGroupId): MemberGroupsApi | MemberGroupApi {
+  function scope(workspaceId: WorkspaceId, id?: MemberGroupId): MemberGroupsApi | MemberGroupApi {
     if (id === undefined) {
       return {
-        list: (o) => call('listMemberGroups', 'get', base, [ws], o),
-        create: (body, o) => call('createMemberGroup', 'post', base, [ws], o, body),
+        list: (o) => call('listMemberGroups', { path: { workspaceId } }, o),
+        create: (body, o) => call('createMemberGroup', { path: { workspaceId }, body }, o),
       };
     }
-    const at = [ws, id];
+    const path = { workspaceId, member_groups_pk: id };
     return {
-      delete: (o) => call('deleteMemberGroup', 'delete', one, at, o),
+      delete: (o) => call('deleteMemberGroup', { path }, o),
       rowPermission: {
-        getEnabled: (o) =>
-          call('getMemberGroupRowPermissionSwitch', 'get', `${one}enable-row-permission/`, at, o),
+        getEnabled: (o) => call('getMemberGroupRowPermissionSwitch', { path }, o),
         setEnabled: (enableRowPermission, o) =>
-          call('setMemberGroupRowPermissionSwitch', 'put', `${one}enable-row-permission/`, at, o, {
-            enableRowPermission,
-          }),
-        get: (o) => call('getMemberGroupRowPermission', 'get', `${one}row-permission/`, at, o),
-        set: (body, o) => call('setMemberGroupRowPermission', 'put', `${one}row-permission/`, at, o, body),
+          call('setMemberGroupRowPermissionSwitch', { path, body: { enableRowPermission } }, o),
+        get: (o) => call('getMemberGroupRowPermission', { path }, o),
+        set: (body, o) => call('setMemberGroupRowPermission', { path, body }, o),
       },
       modelPermission: {
-        getEnabled: (o) =>
-          call('getMemberGroupModelPermissionSwitch', 'get', `${one}enable-model-permission/`, at, o),
+        getEnabled: (o) => call('getMemberGroupModelPermissionSwitch', { path }, o),
         setEnabled: (enableModelPermission, o) =>
-          call('setMemberGroupModelPermissionSwitch', 'put', `${one}enable-model-permission/`, at, o, {
-            enableModelPermission,
-          }),
-        get: (o) => call('getMemberGroupModelPermission', 'get', `${one}model-permission/`, at, o),
-        set: (body, o) =>
-          call('setMemberGroupModelPermission', 'put', `${one}model-permission/`, at, o, body),
+          call('setMemberGroupModelPermissionSwitch', { path, body: { enableModelPermission } }, o),
+        get: (o) => call('getMemberGroupModelPermission', { path }, o),
+        set: (body, o) => call('setMemberGroupModelPermission', { path, body }, o),
       },
     };
   }

@@ -1,8 +1,6 @@
 import type { Context } from '../call';
 import type { MemberUid, RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/members/';
-
 type SetBody = RequestBody<'setMemberModelPermission'>;
 type SetData = ResponseData<'setMemberModelPermission'>;
 /** Body of the single form of `PUT members/{member_id}/model-permission/`. */
@@ -120,46 +118,38 @@ export interface MembersFactory {
 }
 
 export function members({ call }: Context): MembersFactory {
-  const permission = (ws: WorkspaceId, uid: MemberUid, o: RequestOptions | undefined, body: SetBody) =>
-    call('setMemberModelPermission', 'put', `${base}{member_id}/model-permission/`, [ws, uid], o, body);
   function scope(ws: WorkspaceId): MembersApi;
   function scope(ws: WorkspaceId, uid: MemberUid): MemberApi;
-  function scope(ws: WorkspaceId, uid?: MemberUid): MembersApi | MemberApi {
+  function scope(workspaceId: WorkspaceId, uid?: MemberUid): MembersApi | MemberApi {
     if (uid === undefined) {
       return {
-        list: (o) => call('listMembers', 'get', base, [ws], o),
-        add: (body, o) => call('addMember', 'post', base, [ws], o, body),
+        list: (o) => call('listMembers', { path: { workspaceId } }, o),
+        add: (body, o) => call('addMember', { path: { workspaceId }, body }, o),
+        // The batch form names its members in the body; the first item's uid fills the path.
         setModelPermissions: (items, o) =>
-          permission(ws, items[0]?.memberUid ?? '-', o, { memberModelPermission: items }) as Promise<
-            Extract<SetData, readonly unknown[]>
-          >,
+          call(
+            'setMemberModelPermission',
+            {
+              path: { workspaceId, member_id: items[0]?.memberUid ?? '-' },
+              body: { memberModelPermission: items },
+            },
+            o,
+          ) as Promise<Extract<SetData, readonly unknown[]>>,
       };
     }
-    const at = [ws, uid];
+    const one = { workspaceId, member_uid: uid };
+    const permission = { workspaceId, member_id: uid };
     return {
-      remove: (o) => call('removeMember', 'delete', `${base}{member_uid}/`, at, o),
+      remove: (o) => call('removeMember', { path: one }, o),
       modelPermission: {
-        getEnabled: (o) =>
-          call(
-            'getMemberModelPermissionSwitch',
-            'get',
-            `${base}{member_uid}/enable-model-permission/`,
-            at,
-            o,
-          ),
+        getEnabled: (o) => call('getMemberModelPermissionSwitch', { path: one }, o),
         setEnabled: (enableModelPermission, o) =>
-          call(
-            'setMemberModelPermissionSwitch',
-            'put',
-            `${base}{member_uid}/enable-model-permission/`,
-            at,
-            o,
-            {
-              enableModelPermission,
-            },
-          ),
-        get: (o) => call('getMemberModelPermission', 'get', `${base}{member_id}/model-permission/`, at, o),
-        set: (body, o) => permission(ws, uid, o, body) as Promise<Exclude<SetData, readonly unknown[]>>,
+          call('setMemberModelPermissionSwitch', { path: one, body: { enableModelPermission } }, o),
+        get: (o) => call('getMemberModelPermission', { path: permission }, o),
+        set: (body, o) =>
+          call('setMemberModelPermission', { path: permission, body }, o) as Promise<
+            Exclude<SetData, readonly unknown[]>
+          >,
       },
     };
   }

@@ -14,5 +14,5 @@ export interface ScopesApi {
 }
 
 export const scopes = ({ call }: Context): ScopesApi => ({
-  get: (o) => call('getScope', 'get', '/openapi/v1/scopes/', [], o),
+  get: (o) => call('getScope', {}, o),
 });

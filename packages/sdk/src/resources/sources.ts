@@ -1,8 +1,6 @@
 import type { Context } from '../call';
 import type { RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/sources/';
-
 /** `/openapi/v1/workspaces/{workspaceId}/sources/`: the source catalogue (reference-server extension). */
 export interface SourcesApi {
   /**
@@ -27,6 +25,6 @@ export interface SourcesApi {
 }
 
 export const sources = ({ call }: Context): SourcesApi => ({
-  get: (ws, o) => call('getSourceCatalogue', 'get', base, [ws], o),
-  set: (ws, body, o) => call('setSourceCatalogue', 'put', base, [ws], o, body),
+  get: (workspaceId, o) => call('getSourceCatalogue', { path: { workspaceId } }, o),
+  set: (workspaceId, body, o) => call('setSourceCatalogue', { path: { workspaceId }, body }, o),
 });

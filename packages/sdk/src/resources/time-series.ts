@@ -1,9 +1,6 @@
 import type { Context } from '../call';
 import type { RequestBody, RequestOptions, ResponseData, TimeSeriesId, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/{workspaceId}/time-series/';
-const one = `${base}{timeSeriesId}/`;
-
 /** `/openapi/v1/workspaces/{workspaceId}/time-series/`: time series (time dimensions). */
 export interface TimeSeriesApi {
   /**
@@ -101,15 +98,17 @@ export interface TimeSeriesApi {
 }
 
 export const timeSeries = ({ call }: Context): TimeSeriesApi => ({
-  list: (ws, o) => call('listTimeSeries', 'get', base, [ws], o),
-  get: (ws, id, o) => call('getTimeSeries', 'get', one, [ws, id], o),
-  create: (ws, body, o) => call('createTimeSeries', 'post', base, [ws], o, body),
-  update: (ws, id, body, o) => call('updateTimeSeries', 'put', one, [ws, id], o, body),
-  delete: (ws, id, o) => call('deleteTimeSeries', 'delete', one, [ws, id], o),
-  createMany: (ws, items, o) =>
-    call('createTimeSeriesBatch', 'post', `${base}create-time-series/`, [ws], o, { timeSeries: items }),
-  updateMany: (ws, items, o) =>
-    call('updateTimeSeriesBatch', 'put', `${base}update-time-series/`, [ws], o, { timeSeries: items }),
-  deleteMany: (ws, ids, o) =>
-    call('deleteTimeSeriesBatch', 'delete', `${base}delete-time-series/`, [ws], o, { timeSeriesIds: ids }),
+  list: (workspaceId, o) => call('listTimeSeries', { path: { workspaceId } }, o),
+  get: (workspaceId, timeSeriesId, o) => call('getTimeSeries', { path: { workspaceId, timeSeriesId } }, o),
+  create: (workspaceId, body, o) => call('createTimeSeries', { path: { workspaceId }, body }, o),
+  update: (workspaceId, timeSeriesId, body, o) =>
+    call('updateTimeSeries', { path: { workspaceId, timeSeriesId }, body }, o),
+  delete: (workspaceId, timeSeriesId, o) =>
+    call('deleteTimeSeries', { path: { workspaceId, timeSeriesId } }, o),
+  createMany: (workspaceId, items, o) =>
+    call('createTimeSeriesBatch', { path: { workspaceId }, body: { timeSeries: items } }, o),
+  updateMany: (workspaceId, items, o) =>
+    call('updateTimeSeriesBatch', { path: { workspaceId }, body: { timeSeries: items } }, o),
+  deleteMany: (workspaceId, ids, o) =>
+    call('deleteTimeSeriesBatch', { path: { workspaceId }, body: { timeSeriesIds: ids } }, o),
 });

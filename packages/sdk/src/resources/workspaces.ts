@@ -1,9 +1,6 @@
 import type { Context } from '../call';
 import type { QueryParams, RequestBody, RequestOptions, ResponseData, WorkspaceId } from '../types';
 
-const base = '/openapi/v1/workspaces/';
-const one = `${base}{workspaceId}/`;
-
 /** `/openapi/v1/workspaces/`: workspaces and their settings. */
 export interface WorkspacesApi {
   /**
@@ -94,15 +91,12 @@ export interface WorkspacesApi {
 }
 
 export const workspaces = ({ call }: Context): WorkspacesApi => ({
-  list: (query, o) => call('listWorkspaces', 'get', base, [], o, undefined, query),
-  get: (id, o) => call('getWorkspace', 'get', one, [id], o),
-  create: (body, o) => call('createWorkspace', 'post', base, [], o, body),
-  createMany: (items, o) =>
-    call('createWorkspaces', 'post', `${base}create-workspaces/`, [], o, { workspaces: items }),
-  update: (id, body, o) => call('updateWorkspace', 'put', one, [id], o, body),
-  updateMany: (items, o) =>
-    call('updateWorkspaces', 'put', `${base}update-workspaces/`, [], o, { workspaces: items }),
-  delete: (id, o) => call('deleteWorkspace', 'delete', one, [id], o),
-  deleteMany: (ids, o) =>
-    call('deleteWorkspaces', 'delete', `${base}delete-workspaces/`, [], o, { workspaceIds: ids }),
+  list: (query, o) => call('listWorkspaces', { query }, o),
+  get: (workspaceId, o) => call('getWorkspace', { path: { workspaceId } }, o),
+  create: (body, o) => call('createWorkspace', { body }, o),
+  createMany: (items, o) => call('createWorkspaces', { body: { workspaces: items } }, o),
+  update: (workspaceId, body, o) => call('updateWorkspace', { path: { workspaceId }, body }, o),
+  updateMany: (items, o) => call('updateWorkspaces', { body: { workspaces: items } }, o),
+  delete: (workspaceId, o) => call('deleteWorkspace', { path: { workspaceId } }, o),
+  deleteMany: (ids, o) => call('deleteWorkspaces', { body: { workspaceIds: ids } }, o),
 });

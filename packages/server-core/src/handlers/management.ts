@@ -1,7 +1,15 @@
-import { type ManagementCollection, managementKinds, type managementOperations } from '@wsadmin/contract';
+import {
+  type ManagementCollection,
+  type ManagementOperationId,
+  type ManagementVerb,
+  managementKinds,
+  managementOperationIds,
+  type managementOperations,
+  managementVerbs,
+} from '@wsadmin/contract';
 import type { HandlerContext } from '../context';
 import { notFound } from '../http/api-error';
-import type { Handlers } from '../http/handler';
+import type { Handler, Handlers } from '../http/handler';
 import { findOperation, toOperation } from '../management/operations';
 import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
@@ -117,73 +125,27 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
   }
 }
 
-const k = kindHandlers;
+type Shared<C extends ManagementCollection> = ReturnType<typeof kindHandlers<C>>;
+/** `true` where the shared implementation of a verb fits the contract's handler type of that kind's operation. */
+type Fits = {
+  [C in ManagementCollection]: {
+    [V in ManagementVerb]: Shared<C>[V] extends Handler<ManagementOperationId<C, V>> ? true : false;
+  };
+};
+// Compile-time proof for the cast below: a kind whose schemas the shared code cannot serve fails here.
+type AllFit<T extends { [C in ManagementCollection]: { [V in ManagementVerb]: true } }> = T;
+export type KindHandlersFit = AllFit<Fits>;
 
-const timeSeries = k('time-series');
-const dimensions = k('dimensions');
-const measures = k('measures');
-const dimensionTables = k('dimension-tables');
-const models = k('models');
-const corpus = k('corpus');
-const sops = k('sops');
-const datasets = k('datasets');
+/** The six handlers of every kind under their operationIds, from the contract's kinds table. */
+const kindHandlerTable = Object.fromEntries(
+  Object.entries(managementOperationIds).flatMap(([kind, ids]) => {
+    const handlers = kindHandlers(kind as ManagementCollection);
+    return managementVerbs.map((verb) => [ids[verb], handlers[verb]]);
+  }),
+) as Handlers<ManagementOperationId>;
 
 export const managementHandlers: Handlers<keyof typeof managementOperations> = {
-  listManagedTimeSeries: timeSeries.list,
-  getManagedTimeSeries: timeSeries.get,
-  previewTimeSeriesChange: timeSeries.preview,
-  createManagedTimeSeries: timeSeries.create,
-  updateManagedTimeSeries: timeSeries.update,
-  deleteManagedTimeSeries: timeSeries.remove,
-
-  listManagedDimensions: dimensions.list,
-  getManagedDimension: dimensions.get,
-  previewDimensionChange: dimensions.preview,
-  createManagedDimension: dimensions.create,
-  updateManagedDimension: dimensions.update,
-  deleteManagedDimension: dimensions.remove,
-
-  listManagedMeasures: measures.list,
-  getManagedMeasure: measures.get,
-  previewMeasureChange: measures.preview,
-  createManagedMeasure: measures.create,
-  updateManagedMeasure: measures.update,
-  deleteManagedMeasure: measures.remove,
-
-  listManagedDimensionTables: dimensionTables.list,
-  getManagedDimensionTable: dimensionTables.get,
-  previewDimensionTableChange: dimensionTables.preview,
-  createManagedDimensionTable: dimensionTables.create,
-  updateManagedDimensionTable: dimensionTables.update,
-  deleteManagedDimensionTable: dimensionTables.remove,
-
-  listManagedModels: models.list,
-  getManagedModel: models.get,
-  previewModelChange: models.preview,
-  createManagedModel: models.create,
-  updateManagedModel: models.update,
-  deleteManagedModel: models.remove,
-
-  listManagedCorpus: corpus.list,
-  getManagedCorpus: corpus.get,
-  previewCorpusChange: corpus.preview,
-  createManagedCorpus: corpus.create,
-  updateManagedCorpus: corpus.update,
-  deleteManagedCorpus: corpus.remove,
-
-  listManagedSops: sops.list,
-  getManagedSop: sops.get,
-  previewSopChange: sops.preview,
-  createManagedSop: sops.create,
-  updateManagedSop: sops.update,
-  deleteManagedSop: sops.remove,
-
-  listManagedDatasets: datasets.list,
-  getManagedDataset: datasets.get,
-  previewDatasetChange: datasets.preview,
-  createManagedDataset: datasets.create,
-  updateManagedDataset: datasets.update,
-  deleteManagedDataset: datasets.remove,
+  ...kindHandlerTable,
 
   async getManagementImpacts({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);

@@ -2,8 +2,7 @@ import type { OperationId } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { type CallInput, scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
-
-const GHOST_ID = 2_000_000_000;
+import { GHOST_ID, workspaceOf } from './fixtures';
 
 const mapping = {
   choice: { '1': 'Male', '2': 'Female' },
@@ -13,7 +12,7 @@ const mapping = {
 
 export function dimensionScenarios(target: () => Target) {
   const api = scenarioClient(target);
-  const workspace = async () => (await api.ok('createWorkspace', { body: {} })).id;
+  const workspace = workspaceOf(api);
   const list = (workspaceId: number) => api.ok('listDimensions', { params: { workspaceId } });
   const item = (keyword: string, extra: object = {}) => ({
     type: 'string',

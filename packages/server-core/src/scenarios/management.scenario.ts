@@ -2,6 +2,7 @@ import { type ManagementCollection, managementOperationIds, type OperationId } f
 import { describe, expect, it } from 'vitest';
 import { type Answer, scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
+import { workspaceOf } from './fixtures';
 
 /** The operationIds of each kind, as the contract names them. */
 const OPS = managementOperationIds;
@@ -84,7 +85,7 @@ export function managementScenarios(target: () => Target) {
     expect(answer, `${id}: ${answer.errmsg}`).toMatchObject({ status: 200, errcode: 200 });
     return answer.data as T;
   }
-  const workspace = async () => (await api.ok('createWorkspace', { body: {} })).id;
+  const workspace = workspaceOf(api);
 
   /** Preview then commit; returns both. */
   async function apply(

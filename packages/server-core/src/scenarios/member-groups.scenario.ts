@@ -2,12 +2,11 @@ import type { OperationId } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { type CallInput, scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
-
-const GHOST_ID = 2_000_000_000;
+import { GHOST_ID, workspaceOf } from './fixtures';
 
 export function memberGroupScenarios(target: () => Target) {
   const api = scenarioClient(target);
-  const workspace = async () => (await api.ok('createWorkspace', { body: {} })).id;
+  const workspace = workspaceOf(api);
   const group = async (workspaceId: number, name = `group-${crypto.randomUUID().slice(0, 8)}`) =>
     api.ok('createMemberGroup', { params: { workspaceId }, body: { name } });
   const groupPath = (workspaceId: number, id: number) => ({ workspaceId, member_groups_pk: id });

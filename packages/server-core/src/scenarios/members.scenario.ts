@@ -2,14 +2,14 @@ import type { OperationId } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { type CallInput, scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
+import { GHOST_ID, workspaceOf } from './fixtures';
 
-const GHOST_ID = 2_000_000_000;
 /** A well-formed uuid4 that no account has. */
 const UNKNOWN_UID = '3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60';
 
 export function memberScenarios(target: () => Target) {
   const api = scenarioClient(target);
-  const workspace = async () => (await api.ok('createWorkspace', { body: {} })).id;
+  const workspace = workspaceOf(api);
   const account = async () => (await api.ok('createAccount', { body: {} })).uid;
   const group = async (workspaceId: number) =>
     (await api.ok('createMemberGroup', { params: { workspaceId }, body: { name: crypto.randomUUID() } })).id;

@@ -1,13 +1,12 @@
-import { type OperationId, type Operations, operations } from '@wsadmin/contract';
+import type {
+  OperationFieldOf as Field,
+  SchemaInput as In,
+  OperationId,
+  SchemaOutput as Out,
+} from '@wsadmin/contract';
+import { pathOf, requestTo, routes } from '@wsadmin/sdk';
 import { expect } from 'vitest';
-import type { z } from 'zod';
 import type { Target } from './target';
-
-type Field<K extends OperationId, F extends string> = Operations[K] extends { readonly [P in F]: infer S }
-  ? S
-  : undefined;
-type In<S> = S extends z.ZodType ? z.input<S> : never;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a scenario sends for an operation; typed by the contract, so scenarios cannot drift from it. */
 export interface CallInput<K extends OperationId> {
@@ -29,15 +28,6 @@ export interface Answer {
   headers: Headers;
 }
 
-/** Fills `{name}` placeholders of an operation path. */
-export function pathOf(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 export function scenarioClient(target: () => Target) {
   async function send(
     method: string,
@@ -45,21 +35,10 @@ export function scenarioClient(target: () => Target) {
     input: Omit<CallInput<OperationId>, 'params'> = {},
   ): Promise<Answer> {
     const t = target();
-    const url = new URL(path, t.baseUrl);
-    for (const [name, value] of Object.entries(input.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
     const headers = new Headers(input.headers);
     const key = input.key === undefined ? t.key : input.key;
     if (key !== null) headers.set('authorization', `Bearer ${key}`);
-    let body: string | undefined = input.rawBody;
-    if (body === undefined && input.body !== undefined) {
-      body = JSON.stringify(input.body);
-      headers.set('content-type', 'application/json');
-    }
-    const response = await t.fetch(
-      new Request(url, { method, headers, ...(body === undefined ? {} : { body }) }),
-    );
+    const response = await t.fetch(requestTo(t.baseUrl, method, path, { ...input, headers }));
     const text = await response.text();
     let json: { errcode?: unknown; errmsg?: unknown; data?: unknown };
     try {
@@ -80,12 +59,9 @@ export function scenarioClient(target: () => Target) {
 
   /** Sends an operation and returns the whole answer (for error cases). */
   function call<K extends OperationId>(operationId: K, input: CallInput<K> = {}): Promise<Answer> {
-    const op = operations[operationId];
-    return send(
-      op.method.toUpperCase(),
-      pathOf(op.path, input.params as Record<string, string | number>),
-      input,
-    );
+    // The SDK's route table and path builder; path values may be text, as in a URL.
+    const path = pathOf(operationId, input.params, { integersAsText: true });
+    return send(routes[operationId].method.toUpperCase(), path, input);
   }
 
   /** Sends an operation, expects success, and returns its `data` typed by the contract. */

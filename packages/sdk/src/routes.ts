@@ -1,0 +1,113 @@
+import { ConfigurationError } from './errors';
+import { routes } from './generated/routes';
+
+/**
+ * The one request-path builder of the repository: the SDK's `call`, the mock's client and the
+ * scenario client all fill paths here, from the route table generated from the contract
+ * (`src/generated/routes.ts`). See docs/decisions/0009-route-table.md.
+ */
+
+export { managementKinds, routes } from './generated/routes';
+
+/** The operationId of every route, e.g. `'removeMember'`. */
+export type RouteId = keyof typeof routes;
+
+/** One route of the table: method, path template, path parameters and request parts. */
+export type Route<K extends RouteId = RouteId> = (typeof routes)[K];
+
+export interface PathOptions {
+  /**
+   * Accept decimal text (`'7'`) for integer parameters too. For the test clients, whose path values
+   * arrive as text (decoded URL parameters); the SDK sends integers only.
+   */
+  integersAsText?: boolean;
+}
+
+/** Dot segments would be resolved away by URL parsing and reach another route (`members/..` = the workspace). */
+const DOT_SEGMENT = /^\.{1,2}$/;
+const DECIMAL = /^\d+$/;
+
+function checked(operationId: string, name: string, kind: string, value: unknown, options: PathOptions) {
+  const refuse = (why: string): never => {
+    throw new ConfigurationError(`${operationId}: path parameter ${name} ${why}`, { operationId });
+  };
+  if (value === undefined || value === null) return refuse('is missing');
+  if (kind === 'integer') {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    if (options.integersAsText && typeof value === 'string' && DECIMAL.test(value)) return value;
+    return refuse(`must be an integer, not ${JSON.stringify(value)}`);
+  }
+  if (typeof value !== 'string') return refuse(`must be a string, not ${typeof value}`);
+  if (value === '') return refuse('must not be empty');
+  if (DOT_SEGMENT.test(value)) return refuse(`must not be "${value}"`);
+  return encodeURIComponent(value);
+}
+
+/**
+ * The path of an operation with its `{placeholders}` filled: each value checked against the route
+ * (integer or non-empty string, never `.` or `..`) and encoded with `encodeURIComponent`. Throws a
+ * `ConfigurationError` naming the parameter, so a bad value never becomes a request.
+ *
+ * @example
+ * pathOf('removeMember', { workspaceId: 7, member_uid: 'a/b' });
+ * // '/openapi/v1/workspaces/7/members/a%2Fb/'
+ */
+export function pathOf(
+  operationId: RouteId,
+  params: Readonly<Record<string, unknown>> = {},
+  options: PathOptions = {},
+): string {
+  const route: Route | undefined = routes[operationId];
+  if (!route) throw new ConfigurationError(`unknown operationId ${JSON.stringify(operationId)}`);
+  const kinds: Readonly<Record<string, string>> = route.params;
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    checked(operationId, name, kinds[name] ?? 'string', params[name], options),
+  );
+}
+
+/** What a request of the test clients carries besides its path. */
+export interface RequestParts {
+  /** Path parameters by name. */
+  params?: Readonly<Record<string, unknown>>;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Readonly<Record<string, unknown>>;
+  /** Sent as JSON (with `content-type: application/json`). */
+  body?: unknown;
+  /** Sent as it is instead of `body`. */
+  rawBody?: string;
+  headers?: HeadersInit;
+}
+
+/** A `Request` for `method` and `path` (with its query and JSON body) against `baseUrl`. */
+export function requestTo(baseUrl: string, method: string, path: string, parts: RequestParts = {}): Request {
+  const url = new URL(path, baseUrl);
+  for (const [name, value] of Object.entries(parts.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  const headers = new Headers(parts.headers);
+  let body = parts.rawBody;
+  if (body === undefined && parts.body !== undefined) {
+    body = JSON.stringify(parts.body);
+    headers.set('content-type', 'application/json');
+  }
+  return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+/**
+ * The `Request` of an operation: method and path from the route table, path values checked and
+ * encoded by `pathOf`. Used by the mock's client and the scenario client (the SDK goes through
+ * openapi-fetch, with the same `pathOf`).
+ *
+ * @example
+ * const request = requestOf('getWorkspace', 'http://127.0.0.1:8787', { params: { workspaceId: 7 } });
+ */
+export function requestOf(
+  operationId: RouteId,
+  baseUrl: string,
+  parts: RequestParts = {},
+  options: PathOptions = {},
+): Request {
+  const route: Route | undefined = routes[operationId];
+  if (!route) throw new ConfigurationError(`unknown operationId ${JSON.stringify(operationId)}`);
+  return requestTo(baseUrl, route.method.toUpperCase(), pathOf(operationId, parts.params, options), parts);
+}
