@@ -1,19 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerScriptPath } from '@wsadmin/mock/node';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAndPreview, launchChromium, type PreviewedExample } from '../testing/browser-page';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const configFile = join(root, 'vite.config.ts');
 
 describe('the browser example: SDK -> MSW service worker -> reference app in the page', () => {
-  let outDir: string;
-  let server: PreviewServer | undefined;
+  let example: PreviewedExample | undefined;
   let browser: Browser | undefined;
   let page: Page;
   const pageErrors: string[] = [];
@@ -21,33 +18,14 @@ describe('the browser example: SDK -> MSW service worker -> reference app in the
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'wsadmin-browser-'));
-    await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      configFile,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-    });
-    const { port } = server.httpServer.address() as AddressInfo;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    example = await buildAndPreview(configFile, 'wsadmin-browser-');
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(example.url);
     const status = page.getByRole('status');
     try {
       await status.filter({ hasText: 'Ready' }).waitFor({ timeout: 20_000 });
@@ -64,8 +42,7 @@ describe('the browser example: SDK -> MSW service worker -> reference app in the
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    rmSync(outDir, { recursive: true, force: true });
+    await example?.close();
   });
 
   it('serves the worker of the installed msw (re-run init-worker after an upgrade)', () => {

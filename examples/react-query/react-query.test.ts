@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAndPreview, launchChromium, type PreviewedExample } from '../testing/browser-page';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const configFile = join(root, 'vite.config.ts');
 
 describe('the React example: useQuery/useMutation with @wsadmin/sdk/query -> MSW worker -> reference app', () => {
-  let outDir: string;
-  let server: PreviewServer | undefined;
+  let example: PreviewedExample | undefined;
   let browser: Browser | undefined;
   let page: Page;
   const pageErrors: string[] = [];
@@ -23,27 +19,8 @@ describe('the React example: useQuery/useMutation with @wsadmin/sdk/query -> MSW
   const status = () => page.getByRole('status');
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'wsadmin-react-query-'));
-    await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      configFile,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-    });
-    const { port } = server.httpServer.address() as AddressInfo;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    example = await buildAndPreview(configFile, 'wsadmin-react-query-');
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('request', (request) => {
@@ -51,7 +28,7 @@ describe('the React example: useQuery/useMutation with @wsadmin/sdk/query -> MSW
       if (url.hostname === 'wsadmin.mock')
         apiRequests.push(`${request.method()} ${url.pathname.replace('/openapi/v1', '')}`);
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(example.url);
     try {
       await status().filter({ hasText: 'Ready' }).waitFor({ timeout: 20_000 });
     } catch (error) {
@@ -64,8 +41,7 @@ describe('the React example: useQuery/useMutation with @wsadmin/sdk/query -> MSW
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    rmSync(outDir, { recursive: true, force: true });
+    await example?.close();
   });
 
   it('is controlled by the MSW worker and lists the seeded workspaces through useQuery', async () => {
