@@ -75,7 +75,8 @@ export interface RequestParts {
   body?: unknown;
   /** Sent as it is instead of `body`. */
   rawBody?: string;
-  headers?: HeadersInit;
+  /** Not `HeadersInit`: a DOM type that a Node backend type-checking without the DOM library lacks. */
+  headers?: Headers | Readonly<Record<string, string>>;
 }
 
 /** A `Request` for `method` and `path` (with its query and JSON body) against `baseUrl`. */
