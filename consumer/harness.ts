@@ -103,6 +103,29 @@ function versionOf(name: PackageName): string {
   return manifest.version;
 }
 
+/**
+ * `file:` dependencies on the tarballs of `names` and of every package they depend on, read from
+ * the manifests: the packages are not on a registry, so npm must find each of them as a tarball.
+ */
+export function tarballDependencies(
+  tarballs: Record<PackageName, string>,
+  names: readonly PackageName[],
+): Record<string, string> {
+  const wanted = new Set<PackageName>();
+  const visit = (name: PackageName) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folderOf(name), 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      if ((PACKAGES as readonly string[]).includes(dependency)) visit(dependency as PackageName);
+    }
+  };
+  for (const name of names) visit(name);
+  return Object.fromEntries([...wanted].map((name) => [name, `file:${tarballs[name]}`]));
+}
+
 /** The version of a tool this repository installed, so a consumer gets the same one from the cache. */
 export function installedVersion(name: string): string {
   const manifest = JSON.parse(

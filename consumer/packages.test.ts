@@ -24,6 +24,7 @@ import {
   REPO_ROOT,
   run,
   startCommand,
+  tarballDependencies,
 } from './harness';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
@@ -35,7 +36,6 @@ const projects = {
 let tarballs: Record<PackageName, string>;
 let server: { stop: () => Promise<void>; url: string; key: string } | undefined;
 
-const file = (name: PackageName) => `file:${tarballs[name]}`;
 const bin = (project: string, name: string) => join(project, 'node_modules', '.bin', name);
 
 beforeAll(async () => {
@@ -55,35 +55,19 @@ beforeAll(async () => {
       directory: projects.mockOnly,
       fixture: 'mock-only',
       cache,
-      // The mock's own dependencies on the other packages resolve to these tarballs (not yet on a registry).
-      dependencies: {
-        '@wsadmin/mock': file('@wsadmin/mock'),
-        '@wsadmin/sdk': file('@wsadmin/sdk'),
-        '@wsadmin/server-core': file('@wsadmin/server-core'),
-        '@wsadmin/contract': file('@wsadmin/contract'),
-      },
+      dependencies: tarballDependencies(tarballs, ['@wsadmin/mock']),
     }),
     createConsumer({
       directory: projects.app,
       fixture: 'sdk-app',
       cache,
-      dependencies: {
-        '@wsadmin/sdk': file('@wsadmin/sdk'),
-        '@wsadmin/mock': file('@wsadmin/mock'),
-        '@wsadmin/server-core': file('@wsadmin/server-core'),
-        '@wsadmin/contract': file('@wsadmin/contract'),
-        ...tools,
-      },
+      dependencies: { ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']), ...tools },
     }),
     createConsumer({
       directory: projects.server,
       fixture: 'server-app',
       cache,
-      dependencies: {
-        '@wsadmin/server': file('@wsadmin/server'),
-        '@wsadmin/server-core': file('@wsadmin/server-core'),
-        '@wsadmin/contract': file('@wsadmin/contract'),
-      },
+      dependencies: tarballDependencies(tarballs, ['@wsadmin/server']),
       allowScripts: { 'better-sqlite3': true },
     }),
   ]);
