@@ -42,7 +42,6 @@ async function start(): Promise<Started> {
         WSADMIN_TEST_CLOCK: '1',
         LOG_LEVEL: 'silent',
       }),
-      () => {},
     );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
