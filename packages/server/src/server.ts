@@ -19,7 +19,7 @@ import { clientAddressOf } from './operations/client-address';
 import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { mountMetrics } from './operations/metrics-route';
-import { scryptPasswords } from './passwords';
+import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './passwords';
 
 export interface RunningServer {
   url: string;
@@ -59,7 +59,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const app = createApp({
     storage,
     clock,
-    passwords: scryptPasswords,
+    passwords: boundedPasswords(scryptPasswords, PASSWORD_CONCURRENCY),
     testClock: config.testClock,
     validateResponses: config.validateResponses,
     taskRunner,
@@ -120,9 +120,35 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   };
 }
 
+/**
+ * Socket timeouts against slow and idle clients (measured in docs/reliability.md): a client has
+ * 10 s to send its headers and 30 s for the whole request, and an idle keep-alive connection is
+ * closed after 5 s (Node's default; a load balancer's idle timeout should be shorter, or it may
+ * reuse a connection the server is closing). Node checks these every second rather than every 30 s.
+ */
+export const SOCKET_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+} as const;
+
 function listen(app: Hono, hostname: string, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, () => resolve(server));
+    const server = serve(
+      {
+        fetch: app.fetch,
+        hostname,
+        port,
+        serverOptions: {
+          headersTimeout: SOCKET_TIMEOUTS.headersTimeoutMs,
+          requestTimeout: SOCKET_TIMEOUTS.requestTimeoutMs,
+          keepAliveTimeout: SOCKET_TIMEOUTS.keepAliveTimeoutMs,
+          connectionsCheckingInterval: SOCKET_TIMEOUTS.connectionsCheckingIntervalMs,
+        },
+      },
+      () => resolve(server),
+    );
     server.once('error', reject);
   });
 }
