@@ -24,6 +24,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** When set, `GET /metrics` needs `Authorization: Bearer <this>`. */
   metricsKey: string | undefined;
+  /** Password hashes and checks at once; undefined: half of libuv's thread pool. */
+  passwordConcurrency: number | undefined;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -49,6 +51,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     rateLimits: parseRateLimits(env.WSADMIN_RATE_LIMIT),
     trustProxy: env.WSADMIN_TRUST_PROXY === '1',
     metricsKey: env.WSADMIN_METRICS_KEY || undefined,
+    passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
   };
 }
 
@@ -70,4 +73,12 @@ export function parseCorsOrigins(value: string | undefined): string[] | '*' | un
       );
     return origin;
   });
+}
+
+function parsePositive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number >= 1, got "${value}"`);
+  return number;
 }

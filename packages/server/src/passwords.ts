@@ -60,5 +60,5 @@ export function boundedPasswords(hasher: PasswordHasher, limit: number): Passwor
   };
 }
 
-/** Concurrent password hashes per process: half of libuv's pool, at least 1. */
+/** Default concurrent password hashes per process: half of libuv's pool, at least 1. */
 export const PASSWORD_CONCURRENCY = Math.max(1, Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2));

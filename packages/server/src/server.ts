@@ -59,7 +59,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const app = createApp({
     storage,
     clock,
-    passwords: boundedPasswords(scryptPasswords, PASSWORD_CONCURRENCY),
+    passwords: boundedPasswords(scryptPasswords, config.passwordConcurrency ?? PASSWORD_CONCURRENCY),
     testClock: config.testClock,
     validateResponses: config.validateResponses,
     taskRunner,
