@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
@@ -103,7 +104,11 @@ async function sendOnce(fuzz: FuzzCase): Promise<Answer> {
   };
 }
 
-const sendOverSocket = (fuzz: FuzzCase) => sendFuzzCase({ host: '127.0.0.1', port }, fuzz);
+// A connection per request: with Node's keep-alive agent, a socket reused just as the server's
+// 5 s keep-alive timeout closed it answered ECONNRESET on a loaded machine.
+const noKeepAlive = new Agent({ keepAlive: false });
+const sendOverSocket = (fuzz: FuzzCase) =>
+  sendFuzzCase({ host: '127.0.0.1', port, agent: noKeepAlive }, fuzz);
 
 /** What is wrong with an answer, or undefined when it follows every rule. */
 function problemOf(op: OperationSpec, fuzz: FuzzCase, answer: Answer): string | undefined {
