@@ -7,7 +7,17 @@ const SOURCE_CONDITION = '@wsadmin/source';
 
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  // Vitest also hands these to its Node workers (--conditions), so they steer Node's own require of
+  // external packages. Vite's "module" is left out there: Node knows no such condition, and with it
+  // prom-client's require('@opentelemetry/api') loaded an ES build Node cannot run.
+  ssr: {
+    resolve: {
+      conditions: [
+        SOURCE_CONDITION,
+        ...defaultServerConditions.filter((condition) => condition !== 'module'),
+      ],
+    },
+  },
   test: {
     include: [
       'contract/**/*.test.ts',

@@ -19,6 +19,7 @@ export const errorCodes = {
   410: 'The plan token expired.',
   413: 'The request body is larger than the server accepts.',
   422: 'The Idempotency-Key was already used with a different request.',
+  429: "Too many requests from this key or client address; retry after the `Retry-After` header's seconds.",
   500: 'Internal error.',
   503: 'Storage is unavailable; retry later.',
 } as const;
@@ -41,6 +42,7 @@ export const ErrorReason = z
     'plan_token_mismatch',
     'idempotency_key_reused',
     'payload_too_large',
+    'rate_limited',
     'internal',
     'unavailable',
   ])

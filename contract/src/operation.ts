@@ -45,7 +45,7 @@ export interface OperationSpec {
   readonly body?: z.ZodType;
   /** Schema of `data` on success; absent when the success envelope has no `data`. */
   readonly data?: z.ZodType;
-  /** Error codes beyond the ones every operation can return (400, 401, 403, 500, 503). */
+  /** Error codes beyond the ones every operation can return (400, 401, 403, 429, 500, 503). */
   readonly errors?: readonly ErrorCode[];
 }
 

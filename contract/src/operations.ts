@@ -43,8 +43,8 @@ export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpe
   (operationId) => [operationId, operations[operationId]] as const,
 );
 
-/** Errors every operation can answer with. */
-const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 500, 503];
+/** Errors every operation can answer with (429 only where the operator turned rate limits on). */
+const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 429, 500, 503];
 
 /** The error codes an operation declares: the common ones, 404 with path ids, 413 with a body, and its own. */
 export function errorCodesOf(op: OperationSpec): ErrorCode[] {

@@ -23,7 +23,6 @@ beforeAll(async () => {
       WSADMIN_BOOTSTRAP_KEY: key,
       LOG_LEVEL: 'silent',
     }),
-    () => {},
   );
 });
 

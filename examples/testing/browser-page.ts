@@ -2,27 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 
-/**
- * Debian's Chromium (never a downloaded browser), headless, with the flags this machine needs:
- * without the background-networking ones Chromium keeps dialling hosts the closed network refuses.
- */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { launchChromium } from '../../testing/chromium';
 
 /** A Vite example built into a temporary directory and served by `vite preview` on 127.0.0.1. */
 export interface PreviewedExample {

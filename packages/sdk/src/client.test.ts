@@ -122,6 +122,20 @@ describe('errors', () => {
     expect(error).toMatchObject({ errcode: 404, status: 200, reason: 'not_found', issues: [] });
   });
 
+  it.each([
+    ['the X-Request-Id header', { 'X-Request-Id': 'req-42' }, 'req-42'],
+    ['none when the server sent none', {}, undefined],
+  ])('carries the request id of the answer: %s', async (_name, headers, expected) => {
+    const { fetch } = recorder([
+      json({ errcode: 409, errmsg: 'taken', data: { reason: 'conflict' } }, 409, headers),
+    ]);
+    const error = await testClient(fetch)
+      .workspaces.create({ name: 'Sales' })
+      .catch((e: unknown) => e);
+    expect(isApiError(error, 409)).toBe(true);
+    expect((error as ApiError).requestId).toBe(expected);
+  });
+
   it('leaves reason undefined when the error envelope has no data', async () => {
     const { fetch } = recorder([json({ errcode: 401, errmsg: 'no key' }, 401)]);
     const error = await testClient(fetch)

@@ -29,6 +29,12 @@ export class ApiError extends WsadminError {
   declare readonly issues: ErrorIssue[];
   /** HTTP status of the response. */
   declare readonly status: number;
+  /**
+   * The server's id of the request (`X-Request-Id` answer header): quote it to an operator, who
+   * finds the matching log line by it. Undefined when the server sent none (or, in a browser, a
+   * cross-origin server did not expose it).
+   */
+  declare readonly requestId: string | undefined;
   /** The raw response (its body has been read). */
   declare readonly response: Response;
 
@@ -43,6 +49,7 @@ export class ApiError extends WsadminError {
     this.reason = envelope.data?.reason;
     this.issues = envelope.data?.issues ?? [];
     this.status = response.status;
+    this.requestId = response.headers.get('x-request-id') ?? undefined;
     this.response = response;
   }
 }

@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { randomSecret } from './auth/digest';
@@ -8,9 +10,13 @@ import type { ServerContext } from './context';
 import { handlers } from './handlers';
 import { ApiError } from './http/api-error';
 import { unmatched } from './http/fallback';
+import { registerHealth } from './http/health';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
+import { factsOf, type RequestReport } from './http/request-report';
 import { registerOperations } from './http/routes';
 import { invalidInput } from './http/zod-issues';
 import type { TaskRunner } from './management/refresh-tasks';
+import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
 
@@ -24,6 +30,20 @@ export interface AppOptions {
   testClock?: boolean;
   /** One line per request; omit for silence. */
   log?: (line: string) => void;
+  /** Called once per answered request (logs, metrics). Never given a secret. */
+  onRequestDone?: (report: RequestReport) => void;
+  /**
+   * Origins allowed to call from a browser (CORS): a list of exact origins, or `'*'`. Default none:
+   * no CORS headers, so browsers keep other origins out.
+   */
+  corsOrigins?: readonly string[] | '*';
+  /** Refuses requests over their rate with 429 and `Retry-After`. Default none (unlimited), as in the mock. */
+  rateLimiter?: RateLimiter;
+  /**
+   * The client address of a request, for the per-address bucket (the app has no socket: the host
+   * knows it). Without it every request counts as one address, `unknown`.
+   */
+  clientAddress?: (c: Context) => string | undefined;
   /** Debounce window of source refreshes, in seconds. Default 2. */
   refreshDebounceSeconds?: number;
   /** Who runs due refresh tasks in this app (stored as the task's `claimed_by`). Default: a random id. */
@@ -53,12 +73,55 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  if (options.log) {
-    const log = options.log;
-    app.use(async (c, next) => {
-      const started = performance.now();
+  // Outermost: every answer, errors and preflights included, carries the request id and is reported.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const durationMs = performance.now() - started;
+    const facts = factsOf(c.req.raw);
+    const route = facts.route ?? routeOf(c);
+    options.log?.(`${c.req.method} ${route} ${c.res.status} ${durationMs.toFixed(1)}ms`);
+    options.onRequestDone?.({
+      requestId,
+      method: c.req.method,
+      route,
+      operationId: facts.operationId,
+      status: c.res.status,
+      durationMs,
+      keyId: facts.keyId,
+      rateLimited: facts.rateLimited,
+    });
+  });
+
+  if (options.corsOrigins) {
+    const origins = options.corsOrigins;
+    app.use(
+      cors({
+        origin: origins === '*' ? '*' : [...origins],
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER],
+        exposeHeaders: ['Retry-After', REQUEST_ID_HEADER],
+        // Browsers cap this (Chromium: 2 h); it saves a preflight per call.
+        maxAge: 7200,
+      }),
+    );
+  }
+
+  registerHealth(app, options.storage);
+
+  const limiter = options.rateLimiter;
+  if (limiter) {
+    // Before the key is looked up, so a flood of bad keys is refused without touching the database.
+    app.use('/openapi/v1/*', async (c, next) => {
+      try {
+        enforce(limiter, 'address', options.clientAddress?.(c) ?? 'unknown');
+      } catch (error) {
+        if (error instanceof RateLimitedError) factsOf(c.req.raw).rateLimited = error.bucket;
+        throw error;
+      }
       await next();
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
 
@@ -72,7 +135,10 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  registerOperations(app, handlers, context, { validateResponses: options.validateResponses ?? true });
+  registerOperations(app, handlers, context, {
+    validateResponses: options.validateResponses ?? true,
+    rateLimiter: limiter,
+  });
 
   app.notFound((c) => {
     const error = unmatched(c.req.method, c.req.path);
@@ -80,6 +146,10 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.onError((error, c) => {
+    if (error instanceof RateLimitedError) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(envelopeOf(error), 429);
+    }
     if (error instanceof ApiError) return c.json(envelopeOf(error), error.errcode as ContentfulStatusCode);
     if (isStorageUnavailable(error)) {
       // An outage is not a bug: the request log shows the 503s; no stack per request.
@@ -92,6 +162,16 @@ export function createApp(options: AppOptions): Hono {
   });
 
   return app;
+}
+
+/**
+ * The template of a route outside the contract (`/docs`); an unmatched request logs as `unmatched`,
+ * so raw paths (which may carry ids or junk) never reach logs or metric labels.
+ */
+function routeOf(c: Context): string {
+  if (c.res.status === 404 || c.res.status === 405) return 'unmatched';
+  const path = routePath(c, -1);
+  return path === '/*' || path === '*' ? 'unmatched' : path;
 }
 
 function envelopeOf(error: ApiError) {

@@ -23,8 +23,17 @@ export { pbkdf2Passwords } from './auth/pbkdf2-passwords';
 export { AdjustableClock, type Clock, systemClock } from './clock';
 export { ApiError } from './http/api-error';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
+export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
+export type { RequestReport } from './http/request-report';
 export { bySpecificity } from './http/routes';
 export { processDueTasks, type TaskRunner } from './management/refresh-tasks';
+export {
+  type RateBucket,
+  type RateDecision,
+  type RateLimiter,
+  STRICT_OPERATIONS,
+} from './rate-limit/rate-limiter';
+export { type Rate, type RateLimits, tokenBucketLimiter } from './rate-limit/token-bucket';
 export { type MemoryStorage, openMemoryStorage } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';

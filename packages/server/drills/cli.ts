@@ -8,6 +8,7 @@ import {
   type ThrowawayPostgres,
 } from '../src/testing/postgres';
 import { tempDatabase } from '../src/testing/processes';
+import { runHashFloodDrill, runSlowSocketsDrill } from './abuse';
 import { runCrashDrill } from './crash';
 import { runDatabaseLossDrill } from './database-loss';
 import { runFuzzDrill } from './fuzz';
@@ -17,6 +18,8 @@ import { runFuzzDrill } from './fuzz';
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts database-loss [--rounds 3]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts slow-sockets [--sockets 2000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
  */
@@ -28,6 +31,10 @@ const { positionals, values } = parseArgs({
     rounds: { type: 'string' },
     requests: { type: 'string', default: '50000' },
     concurrency: { type: 'string', default: '8' },
+    sockets: { type: 'string', default: '2000' },
+    batches: { type: 'string', default: '50' },
+    accounts: { type: 'string', default: '4' },
+    'password-concurrency': { type: 'string' },
   },
 });
 const drill = positionals[0];
@@ -93,8 +100,26 @@ try {
       print(`fuzz ${backend}, ${report.sent} requests`, report);
       db.remove();
     }
+  } else if (drill === 'slow-sockets') {
+    const db = await database('sqlite', 'slow');
+    const report = await runSlowSocketsDrill({ databaseUrl: db.url, sockets: Number(values.sockets) });
+    print(`slow sockets, ${values.sockets} sockets`, report);
+    db.remove();
+  } else if (drill === 'hash-flood') {
+    const db = await database('sqlite', 'hash');
+    const concurrency = values['password-concurrency'];
+    const report = await runHashFloodDrill({
+      databaseUrl: db.url,
+      batches: Number(values.batches),
+      accountsPerBatch: Number(values.accounts),
+      ...(concurrency ? { passwordConcurrency: Number(concurrency) } : {}),
+    });
+    print(`hash flood, ${values.batches} batches`, report);
+    db.remove();
   } else {
-    console.error('usage: drills/cli.ts crash|database-loss|fuzz [--backend sqlite|postgres|all]');
+    console.error(
+      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood [--backend sqlite|postgres|all]',
+    );
     failed = true;
   }
 } finally {

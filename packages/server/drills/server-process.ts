@@ -22,7 +22,7 @@ export const START_SCRIPT = 'packages/server/src/bin/start.ts';
 export async function startServerProcess(
   databaseUrl: string,
   secret: string,
-  options: { testClock?: boolean } = {},
+  options: { testClock?: boolean; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
   const child = spawnTsx(START_SCRIPT, [], {
     DATABASE_URL: databaseUrl,
@@ -30,6 +30,7 @@ export async function startServerProcess(
     WSADMIN_BOOTSTRAP_KEY: secret,
     NODE_ENV: 'production',
     ...(options.testClock ? { WSADMIN_TEST_CLOCK: '1' } : {}),
+    ...options.env,
   });
   const output = collect(child);
   const exited = exitOf(child);

@@ -1,12 +1,31 @@
+import type { RateLimits } from '@wsadmin/server-core';
+import { parseRateLimits } from './operations/rate-limit-config';
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** Settings of `npm start`, read from the environment. */
 export interface ServerConfig {
   host: string;
   port: number;
   databaseUrl: string;
-  logLevel: 'info' | 'silent';
+  /** pino's levels; `info` logs one line per request, `warn` and above only problems. */
+  logLevel: LogLevel;
+  /** `json`: one JSON object per line (for log collectors); `pretty`: coloured lines for humans. */
+  logFormat: 'json' | 'pretty';
   bootstrapKey: string | undefined;
   testClock: boolean;
   validateResponses: boolean;
+  /** Browser origins allowed by CORS; undefined: none. */
+  corsOrigins: string[] | '*' | undefined;
+  /** Token-bucket rates; undefined: unlimited. */
+  rateLimits: RateLimits | undefined;
+  /** Take the client address from the last `X-Forwarded-For` entry (behind one proxy or load balancer). */
+  trustProxy: boolean;
+  /** When set, `GET /metrics` needs `Authorization: Bearer <this>`. */
+  metricsKey: string | undefined;
+  /** Password hashes and checks at once; undefined: half of libuv's thread pool. */
+  passwordConcurrency: number | undefined;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -14,15 +33,52 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT must be 0-65535, got "${env.PORT}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
-  if (logLevel !== 'info' && logLevel !== 'silent')
-    throw new Error(`LOG_LEVEL must be info or silent, got "${logLevel}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const logFormat = env.LOG_FORMAT ?? 'json';
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    throw new Error(`LOG_FORMAT must be json or pretty, got "${logFormat}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/wsadmin.db',
-    logLevel,
+    logLevel: logLevel as LogLevel,
+    logFormat,
     bootstrapKey: env.WSADMIN_BOOTSTRAP_KEY || undefined,
     testClock: env.WSADMIN_TEST_CLOCK === '1',
     validateResponses: env.NODE_ENV !== 'production',
+    corsOrigins: parseCorsOrigins(env.WSADMIN_CORS_ORIGINS),
+    rateLimits: parseRateLimits(env.WSADMIN_RATE_LIMIT),
+    trustProxy: env.WSADMIN_TRUST_PROXY === '1',
+    metricsKey: env.WSADMIN_METRICS_KEY || undefined,
+    passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
   };
+}
+
+/** `*`, or a comma list of origins (`scheme://host[:port]`, exactly as browsers send them). */
+export function parseCorsOrigins(value: string | undefined): string[] | '*' | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text === '*') return '*';
+  return text.split(',').map((entry) => {
+    const origin = entry.trim();
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    // A trailing slash or a path never matches the Origin header a browser sends: refuse it here.
+    if (!parsed || parsed.origin !== origin)
+      throw new Error(
+        `WSADMIN_CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] without a path, e.g. http://localhost:5173`,
+      );
+    return origin;
+  });
+}
+
+function parsePositive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number >= 1, got "${value}"`);
+  return number;
 }

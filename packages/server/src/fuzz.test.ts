@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
@@ -12,6 +13,7 @@ import {
 } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, logRequest } from './operations/logger';
 import { type FuzzCase, fuzzCases } from './testing/fuzz-cases';
 import { type RawAnswer, sendFuzzCase } from './testing/fuzz-http';
 import { seedFuzzTargets } from './testing/fuzz-seed';
@@ -31,6 +33,13 @@ let port: number;
 let key: string;
 const clock = new AdjustableClock();
 const internalErrors: unknown[] = [];
+// The server's request log, as `npm start` writes it, and every secret the run sent or was sent.
+const logLines: string[] = [];
+const secrets = new Set<string>();
+const logger = createLogger(
+  { level: 'trace', format: 'json' },
+  { write: (line: string) => void logLines.push(line) },
+);
 
 beforeAll(async () => {
   storage = await openMemoryStorage({ now: () => clock.now() });
@@ -39,6 +48,7 @@ beforeAll(async () => {
     clock,
     passwords: pbkdf2Passwords(1000),
     onError: (error) => internalErrors.push(error),
+    onRequestDone: (report) => logRequest(logger, report),
   });
   key = (await createKey(storage.db, clock.now(), { name: 'fuzz' })).secret;
   // GET bodies need a socket: fetch's Request refuses them.
@@ -46,6 +56,7 @@ beforeAll(async () => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => ready(server));
   });
   port = (socket.address() as AddressInfo).port;
+  secrets.add(key);
 });
 
 afterAll(async () => {
@@ -55,7 +66,28 @@ afterAll(async () => {
 
 type Answer = RawAnswer;
 
+/** Every value of a field named like a secret, anywhere in a JSON text. */
+function secretFields(text: string | undefined): string[] {
+  if (!text) return [];
+  const found: string[] = [];
+  try {
+    JSON.parse(text, (name, value) => {
+      if (/^(password|planToken|secret)$/i.test(name) && typeof value === 'string') found.push(value);
+      return value;
+    });
+  } catch {}
+  return found;
+}
+
 async function send(fuzz: FuzzCase): Promise<Answer> {
+  const answer = await sendOnce(fuzz);
+  const sent = [fuzz.headers.authorization ?? '', ...secretFields(fuzz.body), ...secretFields(answer.text)];
+  // Short values ("a", "null") would match log text by chance; every real secret is longer.
+  for (const value of sent) if (value.length >= 8) secrets.add(value.replace(/^Bearer\s+/i, ''));
+  return answer;
+}
+
+async function sendOnce(fuzz: FuzzCase): Promise<Answer> {
   if (fuzz.body !== undefined && (fuzz.method === 'GET' || fuzz.method === 'HEAD'))
     return sendOverSocket(fuzz);
   const response = await app.fetch(
@@ -72,7 +104,11 @@ async function send(fuzz: FuzzCase): Promise<Answer> {
   };
 }
 
-const sendOverSocket = (fuzz: FuzzCase) => sendFuzzCase({ host: '127.0.0.1', port }, fuzz);
+// A connection per request: with Node's keep-alive agent, a socket reused just as the server's
+// 5 s keep-alive timeout closed it answered ECONNRESET on a loaded machine.
+const noKeepAlive = new Agent({ keepAlive: false });
+const sendOverSocket = (fuzz: FuzzCase) =>
+  sendFuzzCase({ host: '127.0.0.1', port, agent: noKeepAlive }, fuzz);
 
 /** What is wrong with an answer, or undefined when it follows every rule. */
 function problemOf(op: OperationSpec, fuzz: FuzzCase, answer: Answer): string | undefined {
@@ -164,5 +200,16 @@ describe('fuzzing every operation of the contract', () => {
     expect(await scope.json()).toMatchObject({ errcode: 200, data: { name: 'fuzz' } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(internalErrors).toEqual([]);
+  });
+
+  it('logged every request, and no key, password, plan token or Authorization header', () => {
+    expect(logLines.length).toBeGreaterThan(5_000);
+    // Real plan tokens were issued (previews succeeded) and passwords were sent: the check has teeth.
+    expect(secrets.size).toBeGreaterThan(50);
+    expect([...secrets].filter((secret) => secret.startsWith('pt_')).length).toBeGreaterThan(20);
+    const log = logLines.join('');
+    const leaked = [...secrets].filter((secret) => log.includes(secret));
+    expect(leaked.map((secret) => `${secret.slice(0, 6)}… (${secret.length} chars)`)).toEqual([]);
+    expect(log).not.toMatch(/authorization|bearer /i);
   });
 });

@@ -3,8 +3,8 @@
  * (SQLite file by default, PostgreSQL for several processes), and its storage openers. The app
  * itself, without Node, is `@wsadmin/server-core`.
  */
-export { readConfig, type ServerConfig } from './config';
+export { type LogLevel, readConfig, type ServerConfig } from './config';
 export { openStorageFromUrl } from './open-storage';
 export { openPostgresStorage } from './postgres';
-export { type RunningServer, startServer } from './server';
+export { type RunningServer, type StartOptions, startServer } from './server';
 export { openSqliteStorage } from './sqlite-file';

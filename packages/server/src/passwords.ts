@@ -31,3 +31,34 @@ export const scryptPasswords: PasswordHasher = {
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   },
 };
+
+/**
+ * At most `limit` hashes or checks at once; the rest wait their turn in order. scrypt runs on
+ * libuv's thread pool (4 threads by default), which also runs Web Crypto digests — the SHA-256 of
+ * every request's access key. Fifty concurrent account batches would otherwise queue hundreds of
+ * 100 ms scrypt jobs ahead of those digests and stall every request; with two pool threads left
+ * free a `GET /scopes/` stays fast, and memory stays at `limit` × 128 MiB.
+ */
+export function boundedPasswords(hasher: PasswordHasher, limit: number): PasswordHasher {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      // Hand the slot straight to the next in line (running stays the same), or free it.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+  return {
+    hash: (password) => turn(() => hasher.hash(password)),
+    verify: (password, stored) => turn(() => hasher.verify(password, stored)),
+  };
+}
+
+/** Default concurrent password hashes per process: half of libuv's pool, at least 1. */
+export const PASSWORD_CONCURRENCY = Math.max(1, Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2));

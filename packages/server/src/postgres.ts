@@ -23,6 +23,11 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
 }
 
+/** PostgreSQL storage, with the use of its connection pool (for metrics). */
+export interface PostgresStorage extends Storage {
+  poolStats(): { total: number; idle: number; waiting: number };
+}
+
 export interface PostgresOptions {
   /** Connections per process. Default 10. */
   poolSize?: number;
@@ -37,7 +42,7 @@ export async function openPostgresStorage(
   url: string,
   now: () => Date,
   options: PostgresOptions = {},
-): Promise<Storage> {
+): Promise<PostgresStorage> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -54,7 +59,15 @@ export async function openPostgresStorage(
   pool.on('connect', (client) => client.on('error', report));
   const location = redactUrl(url);
   try {
-    return await openStorage({ kysely: new PostgresDialect({ pool }), dialect: 'postgres', location, now });
+    const storage = await openStorage({
+      kysely: new PostgresDialect({ pool }),
+      dialect: 'postgres',
+      location,
+      now,
+    });
+    return Object.assign(storage, {
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    });
   } catch (error) {
     // openStorage has closed the pool.
     throw new Error(`cannot open the PostgreSQL database ${location}: ${(error as Error).message}`, {

@@ -8,12 +8,18 @@ import {
   isStorageUnavailable,
   processDueTasks,
   type TaskRunner,
+  tokenBucketLimiter,
 } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
+import type { DestinationStream, Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { mountDocs } from './docs';
 import { openStorageFromUrl } from './open-storage';
-import { scryptPasswords } from './passwords';
+import { clientAddressOf } from './operations/client-address';
+import { createLogger, logRequest } from './operations/logger';
+import { createMetrics, type PoolStats } from './operations/metrics';
+import { mountMetrics } from './operations/metrics-route';
+import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './passwords';
 
 export interface RunningServer {
   url: string;
@@ -22,40 +28,52 @@ export interface RunningServer {
   clock: AdjustableClock;
   /** Secret of a key created on this start (first start on an empty database), shown once. */
   createdKeySecret: string | undefined;
+  logger: Logger;
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Where the log lines go instead of stdout (tests). */
+  logDestination?: DestinationStream;
+}
+
 /** Everything `npm start` does, as a function: open storage, make sure a key exists, serve. */
-export async function startServer(
-  config: ServerConfig,
-  log: (line: string) => void = console.log,
-): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat }, options.logDestination);
   const clock = new AdjustableClock();
   const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now());
   // In a transaction: processes starting together on one PostgreSQL database create the key once.
   const bootstrap = await storage.db
     .transaction()
     .execute((trx) => ensureBootstrapKey(trx, clock.now(), config.bootstrapKey));
-  const silent = config.logLevel === 'silent';
   // Each process names itself in the tasks it runs (refresh_tasks.claimed_by).
   const taskRunner: TaskRunner = { id: `${hostname()}:${process.pid}` };
-  if (!silent) {
-    taskRunner.onRun = (run) =>
-      log(
-        `refresh task ${run.uid} of workspace ${run.workspaceId} ran: ${run.operations} operation(s), runner ${taskRunner.id}`,
-      );
-  }
+  taskRunner.onRun = (run) =>
+    logger.info(
+      { task: run.uid, workspaceId: run.workspaceId, operations: run.operations, runner: taskRunner.id },
+      `refresh task ${run.uid} of workspace ${run.workspaceId} ran: ${run.operations} operation(s), runner ${taskRunner.id}`,
+    );
+  const poolStats =
+    'poolStats' in storage ? (storage as { poolStats: () => PoolStats }).poolStats : undefined;
+  const metrics = createMetrics(storage, poolStats);
   const app = createApp({
     storage,
     clock,
-    passwords: scryptPasswords,
+    passwords: boundedPasswords(scryptPasswords, config.passwordConcurrency ?? PASSWORD_CONCURRENCY),
     testClock: config.testClock,
     validateResponses: config.validateResponses,
     taskRunner,
-    ...(silent ? {} : { log }),
+    onRequestDone: (report) => {
+      metrics.observe(report);
+      logRequest(logger, report);
+    },
+    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
+    ...(config.rateLimits ? { rateLimiter: tokenBucketLimiter(config.rateLimits) } : {}),
+    clientAddress: clientAddressOf(config.trustProxy),
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   mountDocs(app);
+  mountMetrics(app, metrics, config.metricsKey);
   const server = await listen(app, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -90,19 +108,47 @@ export async function startServer(
     storage,
     clock,
     createdKeySecret: bootstrap?.secret,
+    logger,
     close() {
       clearInterval(taskTimer);
       closing ??= new Promise<void>((resolve) => server.close(() => resolve()))
         .then(() => round)
-        .then(() => storage.close());
+        .then(() => storage.close())
+        .then(() => new Promise<void>((flushed) => logger.flush(() => flushed())));
       return closing;
     },
   };
 }
 
+/**
+ * Socket timeouts against slow and idle clients (measured in docs/reliability.md): a client has
+ * 10 s to send its headers and 30 s for the whole request, and an idle keep-alive connection is
+ * closed after 5 s (Node's default; a load balancer's idle timeout should be shorter, or it may
+ * reuse a connection the server is closing). Node checks these every second rather than every 30 s.
+ */
+export const SOCKET_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+} as const;
+
 function listen(app: Hono, hostname: string, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, () => resolve(server));
+    const server = serve(
+      {
+        fetch: app.fetch,
+        hostname,
+        port,
+        serverOptions: {
+          headersTimeout: SOCKET_TIMEOUTS.headersTimeoutMs,
+          requestTimeout: SOCKET_TIMEOUTS.requestTimeoutMs,
+          keepAliveTimeout: SOCKET_TIMEOUTS.keepAliveTimeoutMs,
+          connectionsCheckingInterval: SOCKET_TIMEOUTS.connectionsCheckingIntervalMs,
+        },
+      },
+      () => resolve(server),
+    );
     server.once('error', reject);
   });
 }

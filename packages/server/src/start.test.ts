@@ -28,8 +28,22 @@ async function npmStart(env: Record<string, string>) {
   return { child, output, exited, url: url[1], database: url[2], stdout, file: database.file };
 }
 
-const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*) (\d{3}) (\d+\.\d)ms$/;
-const requestLines = (stdout: string) => stdout.split('\n').filter((line) => REQUEST_LINE.test(line));
+interface RequestLine {
+  msg: string;
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  keyId?: string;
+}
+/** The JSON request lines of the log (the start-up banner above them is plain text). */
+const requestLines = (stdout: string): RequestLine[] =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as RequestLine)
+    .filter((line) => line.msg === 'request');
 
 describe('npm start', () => {
   it('prints the real URL for PORT=0, serves, logs one line per request, and exits 0 on SIGTERM', async () => {
@@ -70,18 +84,22 @@ describe('npm start', () => {
     ).toBe(404);
 
     const expected = [
-      ['GET', '/openapi/v1/scopes/', '200'],
-      ['POST', '/openapi/v1/workspaces/', '200'],
-      ['GET', '/openapi/v1/workspaces/', '401'],
-      ['GET', '/openapi/v1/workspaces', '404'],
-      ['GET', '/docs', '200'],
-      ['POST', '/__test__/clock/', '404'],
+      ['GET', '/openapi/v1/scopes/', 200],
+      ['POST', '/openapi/v1/workspaces/', 200],
+      ['GET', '/openapi/v1/workspaces/', 401],
+      ['GET', 'unmatched', 404],
+      ['GET', '/docs', 200],
+      ['POST', 'unmatched', 404],
     ];
     const lines = await waitFor(
       () => requestLines(started.output().stdout),
       (seen) => seen.length >= expected.length,
     );
-    expect(lines.map((line) => REQUEST_LINE.exec(line)?.slice(1, 4))).toEqual(expected);
+    expect(lines.map((line) => [line.method, line.route, line.status])).toEqual(expected);
+    // Each line carries the answer's request id and, once authenticated, the key's id (not its secret).
+    expect(lines[0]?.requestId).toBe(scope.headers.get('x-request-id'));
+    expect(lines[0]?.keyId).toMatch(/^key_/);
+    expect(lines.every((line) => line.durationMs >= 0)).toBe(true);
     // Neither the key nor request bodies reach the log.
     expect(started.output().stdout).not.toContain(secret);
     expect(started.output().stdout).not.toContain('from the start test');

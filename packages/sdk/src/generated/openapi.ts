@@ -1933,7 +1933,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "internal" | "unavailable";
+        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "internal" | "unavailable";
         /**
          * @description auth = login, account = user management, workspace = workspace management, data = data query, task = asynchronous task management, embed = vector service.
          * @enum {string}
@@ -2942,6 +2942,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3017,6 +3026,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3149,6 +3167,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3225,6 +3252,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3358,6 +3394,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3484,6 +3529,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3588,6 +3642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3663,6 +3726,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3795,6 +3867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -3871,6 +3952,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4004,6 +4094,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4130,6 +4229,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4234,6 +4342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4309,6 +4426,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4441,6 +4567,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4517,6 +4652,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4650,6 +4794,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4776,6 +4929,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4880,6 +5042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -4955,6 +5126,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5087,6 +5267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -5163,6 +5352,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5296,6 +5494,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -5422,6 +5629,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -5526,6 +5742,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -5601,6 +5826,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5733,6 +5967,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -5809,6 +6052,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5942,6 +6194,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6068,6 +6329,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6172,6 +6442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6247,6 +6526,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6379,6 +6667,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6455,6 +6752,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6588,6 +6894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6714,6 +7029,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6818,6 +7142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -6893,6 +7226,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7025,6 +7367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -7101,6 +7452,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7234,6 +7594,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -7360,6 +7729,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -7464,6 +7842,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -7539,6 +7926,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7671,6 +8067,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -7747,6 +8152,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7880,6 +8294,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8006,6 +8429,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8110,6 +8542,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8188,6 +8629,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8278,6 +8728,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8353,6 +8812,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8460,6 +8928,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8526,6 +9003,15 @@ export interface operations {
             };
             /** @description The key lacks the feature permission, or the workspace is outside its set. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8617,6 +9103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8692,6 +9187,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8794,6 +9298,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -8863,6 +9376,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8949,6 +9471,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9051,6 +9582,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9140,6 +9680,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9215,6 +9764,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9326,6 +9884,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9402,6 +9969,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9514,6 +10090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9593,6 +10178,15 @@ export interface operations {
             };
             /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9706,6 +10300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9805,6 +10408,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9912,6 +10524,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -9987,6 +10608,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10093,6 +10723,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10208,6 +10847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -10308,6 +10956,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -10383,6 +11040,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10496,6 +11162,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -10595,6 +11270,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10702,6 +11386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -10777,6 +11470,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10890,6 +11592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -10960,6 +11671,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11043,6 +11763,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11148,6 +11877,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -11224,6 +11962,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11327,6 +12074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -11403,6 +12159,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11508,6 +12273,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -11584,6 +12358,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11687,6 +12470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -11762,6 +12554,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11873,6 +12674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -11943,6 +12753,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12026,6 +12845,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12125,6 +12953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -12201,6 +13038,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12304,6 +13150,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -12370,6 +13225,15 @@ export interface operations {
             };
             /** @description The key lacks the feature permission, or the workspace is outside its set. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12463,6 +13327,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12565,6 +13438,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -12640,6 +13522,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12751,6 +13642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -12820,6 +13720,15 @@ export interface operations {
             };
             /** @description Unknown resource, or unknown path (including a path without its trailing slash). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12931,6 +13840,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -13011,6 +13929,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13107,6 +14034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -13195,6 +14131,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error. */
             500: {
                 headers: {
@@ -13274,6 +14219,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,9 +11,11 @@ import type { Hono } from 'hono';
 import type { z } from 'zod';
 import { authenticate, requirePermission, requireWorkspace } from '../auth/authenticate';
 import type { ServerContext } from '../context';
+import { enforce, RateLimitedError, type RateLimiter, STRICT_OPERATIONS } from '../rate-limit/rate-limiter';
 import { ApiError } from './api-error';
 import type { Handlers } from './handler';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
+import { factsOf } from './request-report';
 
 /** `/a/{id}/` -> `/a/:id/` */
 export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -38,6 +40,8 @@ type AnyHandler = (request: unknown, context: unknown) => Promise<unknown>;
 export interface RouteOptions {
   /** Validate every success response against the contract (development and tests). */
   validateResponses: boolean;
+  /** Per-key buckets, checked right after authentication. */
+  rateLimiter?: RateLimiter | undefined;
 }
 
 /** Registers every contract operation: authenticate, authorise, validate, run the handler, answer the envelope. */
@@ -51,10 +55,22 @@ export function registerOperations(
   for (const [operationId, op] of entries) {
     const handler = handlers[operationId] as AnyHandler;
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
+    const strict = STRICT_OPERATIONS.has(operationId);
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
+      const facts = factsOf(c.req.raw);
+      facts.route = op.path;
+      facts.operationId = operationId;
       const now = context.clock.now();
       const db = context.storage.db;
       const key = await authenticate(db, c.req.header('authorization'), op, now);
+      facts.keyId = key.id;
+      try {
+        enforce(options.rateLimiter, 'key', key.id);
+        if (strict) enforce(options.rateLimiter, 'strict', key.id);
+      } catch (error) {
+        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
+        throw error;
+      }
       requirePermission(key, op);
       const params = parseParams(op, c);
       const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;

@@ -1,3 +1,4 @@
+import { BATCH_MAX } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { scenarioClient } from '../testing/scenario-client';
 import type { Target } from '../testing/target';
@@ -100,6 +101,23 @@ export function workspaceScenarios(target: () => Target) {
       const answer = await api.fails('updateWorkspaces', 400, { body: { workspaces: [] } });
       expect(answer.errmsg).toContain('body.workspaces');
     });
+
+    it.each([
+      [
+        'createWorkspaces',
+        { workspaces: Array.from({ length: BATCH_MAX + 1 }, (_, i) => ({ name: `cap-${i}` })) },
+      ],
+      ['deleteWorkspaces', { workspaceIds: Array.from({ length: BATCH_MAX + 1 }, (_, i) => i + 1) }],
+    ] as const)(
+      'caps %s at BATCH_MAX items: a 400 naming the cap, nothing changed',
+      async (operationId, body) => {
+        const before = await api.ok('listWorkspaces', {});
+        const answer = await api.fails(operationId, 400, { body });
+        expect(answer.errmsg).toContain(String(BATCH_MAX));
+        expect(answer.errmsg).toMatch(/body\.(workspaces|workspaceIds)/);
+        expect(await api.ok('listWorkspaces', {})).toEqual(before);
+      },
+    );
 
     it('deletes one, and a batch all or nothing', async () => {
       const [a, b] = await api.ok('createWorkspaces', { body: { workspaces: [{}, {}] } });

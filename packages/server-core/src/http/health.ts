@@ -1,0 +1,45 @@
+import type { Hono } from 'hono';
+import { migrations } from '../storage/migrations';
+import type { Storage } from '../storage/storage';
+import { factsOf } from './request-report';
+
+// Envelopes like every other answer, so one client-side parser reads them all.
+const ok = { errcode: 200, errmsg: 'success', data: { status: 'ok' } } as const;
+const unavailable = (errmsg: string) => ({ errcode: 503, errmsg, data: { reason: 'unavailable' } }) as const;
+
+const LATEST_MIGRATION = Math.max(...migrations.map((migration) => migration.version));
+
+/**
+ * `GET /healthz`: the process answers (liveness; never touches the database, so an outage does not
+ * get every process restarted). `GET /readyz`: the database answers and has every migration of
+ * this build (readiness; 503 otherwise, so a load balancer stops sending traffic). No key needed:
+ * probes carry none, and neither answer says more than up or down.
+ */
+export function registerHealth(app: Hono, storage: Storage): void {
+  app.get('/healthz', (c) => {
+    factsOf(c.req.raw).route = '/healthz';
+    return c.json(ok);
+  });
+  app.get('/readyz', async (c) => {
+    factsOf(c.req.raw).route = '/readyz';
+    try {
+      const row = await storage.db
+        .selectFrom('schema_migrations')
+        .select((eb) => eb.fn.max('version').as('version'))
+        .executeTakeFirst();
+      const version = Number(row?.version ?? 0);
+      if (version < LATEST_MIGRATION) {
+        return c.json(
+          unavailable(
+            `not ready: the database schema is at version ${version}, this build needs ${LATEST_MIGRATION}`,
+          ),
+          503,
+        );
+      }
+      return c.json(ok);
+    } catch {
+      // The cause stays out of the answer: it may name hosts or users of the database.
+      return c.json(unavailable('not ready: the database is unreachable'), 503);
+    }
+  });
+}

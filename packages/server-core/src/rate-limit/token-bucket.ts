@@ -1,0 +1,68 @@
+import type { RateBucket, RateDecision, RateLimiter } from './rate-limiter';
+
+/** `capacity` tokens, refilled continuously at `capacity` per `periodSeconds`: bursts up to `capacity`. */
+export interface Rate {
+  capacity: number;
+  periodSeconds: number;
+}
+
+export type RateLimits = Partial<Record<RateBucket, Rate>>;
+
+interface Bucket {
+  tokens: number;
+  updatedMs: number;
+}
+
+/** Above this many tracked subjects, buckets that have refilled completely are forgotten. */
+const SWEEP_ABOVE = 10_000;
+
+/**
+ * Token buckets in this process's memory, one per bucket kind and subject. A bucket kind without a
+ * rate is unlimited. Buckets that are full again carry no information and are swept, so memory
+ * stays bounded by the subjects active within one period.
+ */
+export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () => Date.now()): RateLimiter {
+  const buckets = new Map<string, Bucket>();
+
+  function refill(bucket: Bucket, rate: Rate, now: number): void {
+    const perMs = rate.capacity / (rate.periodSeconds * 1000);
+    bucket.tokens = Math.min(rate.capacity, bucket.tokens + (now - bucket.updatedMs) * perMs);
+    bucket.updatedMs = now;
+  }
+
+  function sweep(now: number): void {
+    for (const [name, bucket] of buckets) {
+      const rate = limits[name.slice(0, name.indexOf(' ')) as RateBucket];
+      if (!rate) continue;
+      refill(bucket, rate, now);
+      if (bucket.tokens >= rate.capacity) buckets.delete(name);
+    }
+  }
+
+  return {
+    take(kind, subject): RateDecision {
+      const rate = limits[kind];
+      if (!rate) return { allowed: true };
+      const now = nowMs();
+      const name = `${kind} ${subject}`;
+      let bucket = buckets.get(name);
+      if (!bucket) {
+        if (buckets.size >= SWEEP_ABOVE) sweep(now);
+        bucket = { tokens: rate.capacity, updatedMs: now };
+        buckets.set(name, bucket);
+      } else {
+        refill(bucket, rate, now);
+      }
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return { allowed: true };
+      }
+      const msPerToken = (rate.periodSeconds * 1000) / rate.capacity;
+      // Whole seconds, as Retry-After carries them; at least 1 so a client never retries at once.
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(((1 - bucket.tokens) * msPerToken) / 1000)),
+      };
+    },
+  };
+}

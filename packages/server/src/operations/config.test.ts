@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../config';
+
+describe('operations settings from the environment', () => {
+  it('defaults to no CORS, no rate limits, open metrics, JSON logs at info', () => {
+    expect(readConfig({})).toMatchObject({
+      corsOrigins: undefined,
+      rateLimits: undefined,
+      metricsKey: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+      logFormat: 'json',
+    });
+  });
+
+  it.each([
+    ['*', '*'],
+    ['http://localhost:5173', ['http://localhost:5173']],
+    [' https://a.example , http://127.0.0.1:3000 ', ['https://a.example', 'http://127.0.0.1:3000']],
+  ])('reads WSADMIN_CORS_ORIGINS=%j', (value, expected) => {
+    expect(readConfig({ WSADMIN_CORS_ORIGINS: value }).corsOrigins).toEqual(expected);
+  });
+
+  it.each([
+    ['off', undefined],
+    ['key=100/s', { key: { capacity: 100, periodSeconds: 1 } }],
+    [
+      'key=100/s,address=200/10s,strict=5/min',
+      {
+        key: { capacity: 100, periodSeconds: 1 },
+        address: { capacity: 200, periodSeconds: 10 },
+        strict: { capacity: 5, periodSeconds: 60 },
+      },
+    ],
+    ['strict=30/h', { strict: { capacity: 30, periodSeconds: 3600 } }],
+  ])('reads WSADMIN_RATE_LIMIT=%j', (value, expected) => {
+    expect(readConfig({ WSADMIN_RATE_LIMIT: value }).rateLimits).toEqual(expected);
+  });
+
+  it.each([
+    [{ WSADMIN_CORS_ORIGINS: 'http://localhost:5173/' }, /"http:\/\/localhost:5173\/" is not an origin/],
+    [{ WSADMIN_CORS_ORIGINS: 'localhost:5173' }, /is not an origin/],
+    [{ WSADMIN_RATE_LIMIT: 'key=100' }, /cannot read "key=100"/],
+    [{ WSADMIN_RATE_LIMIT: 'user=1/s' }, /cannot read "user=1\/s"/],
+    [{ WSADMIN_RATE_LIMIT: 'key=0/s' }, /cannot read "key=0\/s"/],
+    [{ WSADMIN_RATE_LIMIT: 'key=1/s,key=2/s' }, /"key" is given twice/],
+    [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info/],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
+  ])('refuses %j naming the problem', (env, message) => {
+    expect(() => readConfig(env)).toThrowError(message);
+  });
+});

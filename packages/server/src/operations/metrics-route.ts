@@ -1,0 +1,35 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { Metrics } from './metrics';
+
+export const METRICS_PATH = '/metrics';
+
+/**
+ * `GET /metrics` in Prometheus text format. With a key, only `Authorization: Bearer <key>` may read
+ * it (the numbers reveal load and operation names); without one it is open, like /healthz, for a
+ * scraper on a private network.
+ */
+export function mountMetrics(app: Hono, metrics: Metrics, key: string | undefined): void {
+  app.get(METRICS_PATH, async (c) => {
+    if (key !== undefined && !bearerMatches(c.req.header('authorization'), key)) {
+      return c.json(
+        {
+          errcode: 401,
+          errmsg: 'metrics need "Authorization: Bearer <WSADMIN_METRICS_KEY>"',
+          data: { reason: 'unauthorized' },
+        },
+        401,
+      );
+    }
+    const text = await metrics.registry.metrics();
+    return c.body(text, 200, { 'content-type': metrics.registry.contentType });
+  });
+}
+
+function bearerMatches(header: string | undefined, key: string): boolean {
+  const sent = /^Bearer\s+(.+)$/i.exec(header?.trim() ?? '')?.[1] ?? '';
+  const left = Buffer.from(sent);
+  const right = Buffer.from(key);
+  // Constant time over equal lengths; a length mismatch says only that the length differs.
+  return left.length === right.length && timingSafeEqual(left, right);
+}
