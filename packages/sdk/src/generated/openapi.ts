@@ -2225,7 +2225,7 @@ export interface components {
             memberModelPermission: {
                 /**
                  * Format: uuid
-                 * @description Account uid (uuid4).
+                 * @description Account uid (uuid4); any letter case, stored and answered in lower case.
                  */
                 memberUid: string;
                 modelPermission: components["schemas"]["ModelPermissionInput"];

@@ -9,6 +9,7 @@ import { memberGroupScenarios } from './member-groups.scenario';
 import { memberScenarios } from './members.scenario';
 import { protocolScenarios } from './protocol.scenario';
 import { timeSeriesScenarios } from './time-series.scenario';
+import { uidCaseScenarios } from './uid-case.scenario';
 import { workspaceScenarios } from './workspaces.scenario';
 
 /**
@@ -26,6 +27,7 @@ export const scenarios: Array<(target: () => Target) => void> = [
   memberScenarios,
   accountScenarios,
   authDataScenarios,
+  uidCaseScenarios,
   managementScenarios,
 ];
 
