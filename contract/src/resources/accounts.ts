@@ -190,7 +190,8 @@ export const accountOperations = {
     path: `${accounts}delete-accounts/`,
     tag: 'Accounts',
     summary: 'Delete accounts in one batch',
-    description: 'All or nothing: an unknown uid rejects the batch and the error names its index.',
+    description:
+      'All or nothing: an unknown uid rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'account',
     body: z.strictObject({ accountUids: batchOf(AccountUidRef) }),
     errors: [404],

@@ -2,6 +2,7 @@ import type { Target } from '../testing/target';
 import { accessKeyScenarios } from './access-keys.scenario';
 import { accountScenarios } from './accounts.scenario';
 import { authDataScenarios } from './auth-data.scenario';
+import { batchDeleteScenarios } from './batch-deletes.scenario';
 import { dimensionScenarios } from './dimensions.scenario';
 import { managementScenarios } from './management.scenario';
 import { measureScenarios } from './measures.scenario';
@@ -28,6 +29,7 @@ export const scenarios: Array<(target: () => Target) => void> = [
   accountScenarios,
   authDataScenarios,
   uidCaseScenarios,
+  batchDeleteScenarios,
   managementScenarios,
 ];
 
