@@ -12,6 +12,7 @@ import {
 import type { Hono } from 'hono';
 import type { ServerConfig } from './config';
 import { mountDocs } from './docs';
+import { mountHome } from './home';
 import { openStorageFromUrl } from './open-storage';
 import { scryptPasswords } from './passwords';
 
@@ -56,6 +57,7 @@ export async function startServer(
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   mountDocs(app);
+  mountHome(app);
   const server = await listen(app, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
