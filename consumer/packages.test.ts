@@ -227,7 +227,20 @@ describe('the SDK and the mock in a consumer project', () => {
       0,
     );
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
-    console.info(`Vite build of ${page}: ${assets.length} assets, ${(gzip / 1024).toFixed(1)} KiB gzip`);
+    const scripts = assets.filter((asset) => asset.endsWith('.js'));
+    const code = scripts.map((asset) => readFileSync(join(outDir, 'assets', asset), 'utf8')).join('\n');
+    // No WebAssembly inlined as base64 ("\0asm" is "AGFzbQ"), and no Node built-in stubbed in.
+    expect(code).not.toContain('AGFzbQ');
+    expect(code).not.toMatch(/__vite-browser-external|require\(["']node:/);
+    if (page === 'web-mock') {
+      // sql.js's WebAssembly is an asset of its own: compiled while streaming, cached.
+      expect(assets.filter((asset) => asset.endsWith('.wasm'))).toHaveLength(1);
+    }
+    const gzipOf = (list: string[]) =>
+      list.reduce((sum, asset) => sum + gzipSync(readFileSync(join(outDir, 'assets', asset))).byteLength, 0);
+    console.info(
+      `Vite build of ${page}: ${assets.length} assets, ${(gzip / 1024).toFixed(1)} KiB gzip (JavaScript ${(gzipOf(scripts) / 1024).toFixed(1)} KiB)`,
+    );
   });
 
   it('runs vitest with @wsadmin/mock/node exactly as the README shows', async () => {

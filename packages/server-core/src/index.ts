@@ -25,7 +25,7 @@ export { ApiError } from './http/api-error';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { bySpecificity } from './http/routes';
 export { processDueTasks, type TaskRunner } from './management/refresh-tasks';
-export { type MemoryStorage, openMemoryStorage } from './storage/memory';
+export { type MemoryStorage, type MemoryStorageOptions, openMemoryStorage } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export { openStorage, type Storage } from './storage/storage';
