@@ -200,7 +200,10 @@ describe('the SDK and the mock in a consumer project', () => {
 
   it.each([
     ['node16', 'a Node backend on the SDK: lib ES2022 without DOM, skipLibCheck off'],
-    ['node16-tests', 'tests using the SDK and the mock'],
+    [
+      'node16-tests',
+      'tests using the SDK and the mock: DOM (msw needs it), exactOptionalPropertyTypes off, skipLibCheck off',
+    ],
     [
       'bundler',
       'pages and tests using the SDK and the mock: DOM, exactOptionalPropertyTypes, skipLibCheck off',
