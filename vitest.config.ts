@@ -24,6 +24,7 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'examples/**/*.test.ts',
       'consumer/*.test.ts',
+      '.ci/*.test.mjs',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     // One throwaway PostgreSQL server per run for the PostgreSQL tests (skipped where it is not installed).

@@ -40,8 +40,19 @@ export const Names = z
   .max(50)
   .meta({ id: 'Names', description: 'The first entry is the keyword, the rest are aliases.' });
 
-/** An account uid: uuid4 in the spec; the reference server also accepts any uuid it issued. */
-export const AccountUid = z.uuid({ version: 'v4' }).meta({ description: 'Account uid (uuid4).' });
+/**
+ * An account uid: uuid4 in the spec. UUID hex digits are case-insensitive (RFC 9562 §4), so any
+ * case is accepted and canonicalised to lower case: one account, whatever the spelling.
+ * `toLowerCase` is an in-place overwrite, so input and output types stay `string` and the
+ * OpenAPI document still shows a plain uuid.
+ */
+export const AccountUid = z
+  .uuid({ version: 'v4' })
+  .toLowerCase()
+  .meta({ description: 'Account uid (uuid4); any letter case, stored and answered in lower case.' });
+
+/** An account uid where a path or a list names an existing account: any text, compared in lower case. */
+export const AccountUidRef = z.string().min(1).max(64).toLowerCase();
 
 /** Feature permissions a key can carry. An empty list means "not restricted". */
 export const FeaturePermission = z.enum(['auth', 'account', 'workspace', 'data', 'task', 'embed']).meta({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { AccountUid, Id, intFromText, LongText, orNull, ShortText } from '../primitives';
+import { AccountUid, AccountUidRef, Id, intFromText, LongText, orNull, ShortText } from '../primitives';
 import { API, batchOf } from './common';
 
 export const AccountStatus = z.union([z.literal(0), z.literal(1)]).meta({
@@ -96,7 +96,7 @@ export const AccountWorkspace = z
   })
   .meta({ id: 'AccountWorkspace' });
 
-const AccountPath = z.object({ account_uid: z.string().min(1).max(64) });
+const AccountPath = z.object({ account_uid: AccountUidRef });
 const accounts = `${API}/accounts/` as const;
 
 export const accountOperations = {
@@ -190,9 +190,10 @@ export const accountOperations = {
     path: `${accounts}delete-accounts/`,
     tag: 'Accounts',
     summary: 'Delete accounts in one batch',
-    description: 'All or nothing: an unknown uid rejects the batch and the error names its index.',
+    description:
+      'All or nothing: an unknown uid rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'account',
-    body: z.strictObject({ accountUids: batchOf(z.string().min(1).max(64)) }),
+    body: z.strictObject({ accountUids: batchOf(AccountUidRef) }),
     errors: [404],
   }),
   listAccountWorkspaces: defineOperation({

@@ -148,7 +148,7 @@ export const dimensionOperations = {
     tag: 'Dimensions',
     summary: 'Delete dimensions in one batch',
     description:
-      'All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index.',
+      'All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'workspace',
     params: WorkspacePath,
     body: z.strictObject({ dimensionIds: batchOf(Id) }),

@@ -29,6 +29,15 @@ export const Revision = z
 type Shape = z.core.$ZodLooseShape;
 type Optionalised<O extends Shape> = { [K in keyof O]: z.ZodOptional<O[K]> };
 
+/**
+ * The `usedByModels` field of a kind's detail, by the kind's `usedByModels` flag. A conditional type
+ * rather than a union: declarations then name one shape per kind, which consumers can check with
+ * `skipLibCheck: false` (a union of shapes breaks `ZodObject`'s constraint).
+ */
+type UsedBy<U extends boolean> = U extends true
+  ? { usedByModels: z.ZodArray<typeof ModelRef> }
+  : Record<never, never>;
+
 interface KindConfig<
   C extends string,
   N extends string,
@@ -37,6 +46,7 @@ interface KindConfig<
   RO extends Shape,
   R extends Shape,
   O extends Shape,
+  U extends boolean,
 > {
   /** URL segment: `management/{collection}/`. */
   collection: C;
@@ -58,7 +68,7 @@ interface KindConfig<
   optional: O;
   defaults: { [K in keyof O]: z.output<O[K]> };
   /** Whether details carry `usedByModels` (time series, dimensions, measures, dimension tables, models). */
-  usedByModels: boolean;
+  usedByModels: U;
   refine?: (definition: z.output<z.ZodObject<R & O>>, ctx: z.RefinementCtx) => void;
 }
 
@@ -77,7 +87,8 @@ export function defineKind<
   RO extends Shape,
   R extends Shape,
   O extends Shape,
->(config: KindConfig<C, N, P, F, RO, R, O>) {
+  const U extends boolean,
+>(config: KindConfig<C, N, P, F, RO, R, O, U>) {
   const { schemaName: name, refine } = config;
   const writable = { ...config.required, ...config.optional };
   const check = (value: unknown, ctx: z.RefinementCtx) =>
@@ -97,7 +108,7 @@ export function defineKind<
     id: `${name}UpdateChanges`,
     description: 'Omitted fields keep their value; clearing a field needs an explicit empty value.',
   });
-  const usedBy = config.usedByModels ? { usedByModels: z.array(ModelRef) } : {};
+  const usedBy = (config.usedByModels ? { usedByModels: z.array(ModelRef) } : {}) as UsedBy<U>;
   const detail = z
     .object({ id: Id, definition, revision: Revision, ...usedBy })
     .meta({ id: `Managed${name}` });

@@ -74,7 +74,7 @@ export const measureOperations = {
     tag: 'Measures',
     summary: 'Delete measures in one batch',
     description:
-      'All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index.',
+      'All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'workspace',
     params: WorkspacePath,
     body: z.strictObject({ measureIds: batchOf(Id) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { AccountUid, Id } from '../primitives';
+import { AccountUid, AccountUidRef, Id } from '../primitives';
 import { API, WorkspacePath } from './common';
 import {
   ModelPermission,
@@ -51,8 +51,8 @@ export const MemberModelPermissionBatchInput = z
   });
 
 const members = `${API}/workspaces/{workspaceId}/members/` as const;
-const MemberUidPath = WorkspacePath.extend({ member_uid: z.string().min(1).max(64) });
-const MemberIdPath = WorkspacePath.extend({ member_id: z.string().min(1).max(64) });
+const MemberUidPath = WorkspacePath.extend({ member_uid: AccountUidRef });
+const MemberIdPath = WorkspacePath.extend({ member_id: AccountUidRef });
 
 export const memberOperations = {
   listMembers: defineOperation({

@@ -152,7 +152,8 @@ export const timeSeriesOperations = {
     path: `${base}delete-time-series/`,
     tag: 'Time series',
     summary: 'Delete time series in one batch',
-    description: 'All or nothing: an unknown id rejects the batch and the error names its index.',
+    description:
+      'All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'workspace',
     params: WorkspacePath,
     body: z.strictObject({ timeSeriesIds: batchOf(Id) }),

@@ -172,7 +172,8 @@ export const workspaceOperations = {
     path: `${API}/workspaces/delete-workspaces/`,
     tag: 'Workspaces',
     summary: 'Delete workspaces in one batch',
-    description: 'All or nothing: an unknown id rejects the batch and the error names its index.',
+    description:
+      'All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'workspace',
     body: z.strictObject({ workspaceIds: batchOf(Id) }),
     errors: [404],

@@ -1,4 +1,7 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
+// An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
+// browser compiles while streaming and caches, instead of inlining it into the JavaScript.
+import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { createMock, type MockOptions, type WsadminMock } from './mock';
 
 export * from './index';
@@ -16,7 +19,7 @@ export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<{ mock: WsadminMock; worker: SetupWorker }> {
   const { start, ...mockOptions } = options;
-  const mock = createMock(mockOptions);
+  const mock = createMock({ sqlWasmUrl, ...mockOptions });
   const worker = setupWorker(...mock.handlers);
   await worker.start({ quiet: true, onUnhandledRequest: 'bypass', ...start });
   await mock.ready();

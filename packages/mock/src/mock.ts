@@ -64,6 +64,11 @@ export interface MockOptions {
   onError?: (error: unknown) => void;
   /** An override answered outside the contract (answered 500). Default: `console.error`. */
   onContractViolation?: (error: MockContractError) => void;
+  /**
+   * URL of sql.js's WebAssembly (`sql.js/dist/sql-wasm-browser.wasm`). `startMockWorker` sets it
+   * to the asset your bundler emits; Node needs none (sql.js reads its file from disk).
+   */
+  sqlWasmUrl?: string;
 }
 
 /** The mock's clock: every time rule (key expiry, plan tokens, retention, refresh tasks) reads it. */
@@ -142,7 +147,11 @@ export function createMock(options: MockOptions = {}): WsadminMock {
   let seeded: Uint8Array | undefined;
 
   async function build(bytes?: Uint8Array): Promise<State> {
-    const storage = await openMemoryStorage({ now: () => clock.now(), ...(bytes ? { bytes } : {}) });
+    const storage = await openMemoryStorage({
+      now: () => clock.now(),
+      ...(bytes ? { bytes } : {}),
+      ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
+    });
     const app = createApp({
       storage,
       clock,

@@ -104,7 +104,8 @@ export function createClient(options: ClientOptions): WsadminClient {
     throw new ConfigurationError('createClient: baseUrl is required');
   try {
     // Absolute, or relative to the page in a browser.
-    new URL(baseUrl, globalThis.location?.href);
+    // Typed here rather than through the DOM library, so the SDK compiles for Node (lib ES2022).
+    new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
   } catch {
     throw new ConfigurationError(`createClient: baseUrl is not a URL: ${baseUrl}`);
   }

@@ -34,7 +34,7 @@ export {
   STRICT_OPERATIONS,
 } from './rate-limit/rate-limiter';
 export { type Rate, type RateLimits, tokenBucketLimiter } from './rate-limit/token-bucket';
-export { type MemoryStorage, openMemoryStorage } from './storage/memory';
+export { type MemoryStorage, type MemoryStorageOptions, openMemoryStorage } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export { openStorage, type Storage } from './storage/storage';

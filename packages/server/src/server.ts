@@ -14,6 +14,7 @@ import type { Hono } from 'hono';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { mountDocs } from './docs';
+import { mountHome } from './home';
 import { openStorageFromUrl } from './open-storage';
 import { clientAddressOf } from './operations/client-address';
 import { createLogger, logRequest } from './operations/logger';
@@ -74,6 +75,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   mountDocs(app);
   mountMetrics(app, metrics, config.metricsKey);
+  mountHome(app);
   const server = await listen(app, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

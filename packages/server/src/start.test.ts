@@ -78,6 +78,11 @@ describe('npm start', () => {
     await unauthenticated.body?.cancel();
     expect((await fetch(`${url}/openapi/v1/workspaces`)).status).toBe(404);
     expect((await fetch(`${url}/docs`)).status).toBe(200);
+    // The printed URL itself leads somewhere.
+    expect(await (await fetch(`${url}/`)).json()).toMatchObject({
+      docs: `${url}/docs`,
+      api: `${url}/openapi/v1/`,
+    });
     // Test-clock route is off unless WSADMIN_TEST_CLOCK=1.
     expect(
       (await fetch(`${url}/__test__/clock/`, { method: 'POST', body: '{"advanceSeconds":1}' })).status,
@@ -89,6 +94,7 @@ describe('npm start', () => {
       ['GET', '/openapi/v1/workspaces/', 401],
       ['GET', 'unmatched', 404],
       ['GET', '/docs', 200],
+      ['GET', '/', 200],
       ['POST', 'unmatched', 404],
     ];
     const lines = await waitFor(

@@ -628,7 +628,7 @@ export interface paths {
         post?: never;
         /**
          * Delete workspaces in one batch
-         * @description All or nothing: an unknown id rejects the batch and the error names its index.
+         * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
          */
         delete: operations["deleteWorkspaces"];
         options?: never;
@@ -728,7 +728,7 @@ export interface paths {
         post?: never;
         /**
          * Delete time series in one batch
-         * @description All or nothing: an unknown id rejects the batch and the error names its index.
+         * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
          */
         delete: operations["deleteTimeSeriesBatch"];
         options?: never;
@@ -805,7 +805,7 @@ export interface paths {
         post?: never;
         /**
          * Delete dimensions in one batch
-         * @description All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index.
+         * @description All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
          */
         delete: operations["deleteDimensions"];
         options?: never;
@@ -882,7 +882,7 @@ export interface paths {
         post?: never;
         /**
          * Delete measures in one batch
-         * @description All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index.
+         * @description All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
          */
         delete: operations["deleteMeasures"];
         options?: never;
@@ -1192,7 +1192,7 @@ export interface paths {
         post?: never;
         /**
          * Delete accounts in one batch
-         * @description All or nothing: an unknown uid rejects the batch and the error names its index.
+         * @description All or nothing: an unknown uid rejects the batch and the error names its index. An id named twice is deleted once.
          */
         delete: operations["deleteAccounts"];
         options?: never;
@@ -2225,7 +2225,7 @@ export interface components {
             memberModelPermission: {
                 /**
                  * Format: uuid
-                 * @description Account uid (uuid4).
+                 * @description Account uid (uuid4); any letter case, stored and answered in lower case.
                  */
                 memberUid: string;
                 modelPermission: components["schemas"]["ModelPermissionInput"];

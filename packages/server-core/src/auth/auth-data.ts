@@ -9,7 +9,8 @@ import { base64url, constantTimeEqual, fromBase64url, fromHex } from './digest';
  */
 const Payload = z.object({
   v: z.literal(1),
-  uid: z.string().min(1).max(64),
+  // Lower case, as stored: login data made with an upper-case uid names the same account.
+  uid: z.string().min(1).max(64).toLowerCase(),
   iat: z.number().int(),
   exp: z.number().int(),
 });

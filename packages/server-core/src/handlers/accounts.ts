@@ -7,7 +7,7 @@ import type { Handlers } from '../http/handler';
 import * as accounts from '../queries/accounts';
 import type { Schema } from '../storage/schema';
 import { toAccount, toAccountWorkspace } from './account-shapes';
-import { forEachItem } from './batch';
+import { forEachDistinctItem, forEachItem } from './batch';
 
 type Db = Kysely<Schema>;
 type NewAccount = z.output<typeof AccountCreate>;
@@ -194,7 +194,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
 
   async deleteAccounts({ body }, context) {
     await context.db.transaction().execute((trx) =>
-      forEachItem('accountUids', body.accountUids, async (uid) => {
+      forEachDistinctItem('accountUids', body.accountUids, async (uid) => {
         if ((await accounts.deleteAccount(trx, uid)) === 0) throw notFound(`account ${uid}`);
       }),
     );

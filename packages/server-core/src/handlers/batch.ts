@@ -23,3 +23,20 @@ export async function forEachItem<T, R>(
   }
   return results;
 }
+
+/**
+ * `forEachItem` for batch deletes: an id named again is the same delete, already done, so it is
+ * skipped instead of failing as "not found". Indices in errors stay those of the caller's list.
+ */
+export function forEachDistinctItem<T, R>(
+  list: string,
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<R>,
+): Promise<Array<R | undefined>> {
+  const seen = new Set<T>();
+  return forEachItem(list, items, async (item, index) => {
+    if (seen.has(item)) return undefined;
+    seen.add(item);
+    return work(item, index);
+  });
+}

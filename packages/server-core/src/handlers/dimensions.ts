@@ -10,7 +10,7 @@ import {
   requireUniqueKeyword,
 } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { forEachItem } from './batch';
+import { forEachDistinctItem, forEachItem } from './batch';
 import { newDimensionDefinition, toDimension, updatedDimensionDefinition } from './dimension-shapes';
 import { requireWorkspaceRow } from './management-shared';
 
@@ -63,7 +63,7 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     const workspaceId = params.workspaceId;
     await db.transaction().execute(async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      await forEachItem('dimensionIds', body.dimensionIds, async (id) => {
+      await forEachDistinctItem('dimensionIds', body.dimensionIds, async (id) => {
         await deleteUnlessPublished(trx, workspaceId, 'dimensions', id);
         await detachDeleted(trx, workspaceId, 'dimensions', id, now);
       });

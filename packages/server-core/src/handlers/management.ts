@@ -7,6 +7,7 @@ import {
   type managementOperations,
   managementVerbs,
 } from '@wsadmin/contract';
+import type { z } from 'zod';
 import type { HandlerContext } from '../context';
 import { notFound } from '../http/api-error';
 import type { Handler, Handlers } from '../http/handler';
@@ -19,6 +20,8 @@ import { commitChange } from './management-commit';
 import { catchUpTasks, requireOperator, requireWorkspaceRow } from './management-shared';
 
 type Params = { workspaceId: number; id?: number };
+/** The contract's detail of kind `K`: with `usedByModels` exactly for the kinds that carry it. */
+type Detail<K extends ManagementCollection> = z.output<(typeof managementKinds)[K]['detail']>;
 type CommitBody = { planToken: string; operatorUid?: string | undefined; changes?: object };
 type PreviewBody = {
   action: 'create' | 'update' | 'delete';
@@ -41,15 +44,20 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
       const objects = await listObjects(db, params.workspaceId, kind);
       return objects.map((o) => ({ id: o.id, name: o.name, revision: o.revision }));
     },
-    async get({ params }: { params: Params & { id: number } }, { db, clock, settings }: HandlerContext) {
+    async get(
+      { params }: { params: Params & { id: number } },
+      { db, clock, settings }: HandlerContext,
+    ): Promise<Detail<K>> {
       await requireWorkspaceRow(db, params.workspaceId);
       await catchUpTasks(db, clock.now(), settings.taskRunner);
       const object = await findObject(db, params.workspaceId, kind, params.id);
       if (!object) throw notFound(`${kind} ${params.id} in workspace ${params.workspaceId}`);
       const detail = { id: object.id, definition: object.definition, revision: object.revision };
-      if (!withUsedBy) return detail;
+      // The stored definition is the kind's (checked on commit), and `withUsedBy` is the kind's flag;
+      // TypeScript cannot tie either to K, and every answer is checked against the contract anyway.
+      if (!withUsedBy) return detail as Detail<K>;
       const impact = await impactOf(db, params.workspaceId, kind, object.id);
-      return { ...detail, usedByModels: [...impact.usedByModels, ...impact.usedByDrafts] };
+      return { ...detail, usedByModels: [...impact.usedByModels, ...impact.usedByDrafts] } as Detail<K>;
     },
     async preview({ params, body }: { params: Params; body: PreviewBody }, context: HandlerContext) {
       const { db, clock, key } = context;

@@ -2,7 +2,7 @@ import type { measureOperations } from '@wsadmin/contract';
 import type { Handlers } from '../http/handler';
 import { insertObject, listObjects, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
-import { forEachItem } from './batch';
+import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
 import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './measure-shapes';
 
@@ -47,7 +47,7 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
     const workspaceId = params.workspaceId;
     await db.transaction().execute(async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      await forEachItem('measureIds', body.measureIds, (id) =>
+      await forEachDistinctItem('measureIds', body.measureIds, (id) =>
         deleteUnlessPublished(trx, workspaceId, 'measures', id),
       );
     });

@@ -6,7 +6,7 @@ import { modelReferenceIndex } from '../queries/model-references';
 import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { forEachItem } from './batch';
+import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
 import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
 
@@ -105,7 +105,7 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
   async deleteTimeSeriesBatch({ params, body }, { db }) {
     await db.transaction().execute(async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
-      await forEachItem('timeSeriesIds', body.timeSeriesIds, (id) =>
+      await forEachDistinctItem('timeSeriesIds', body.timeSeriesIds, (id) =>
         deleteUnlessPublished(trx, params.workspaceId, 'time-series', id),
       );
     });

@@ -4,7 +4,7 @@ import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
 import * as workspaces from '../queries/workspaces';
-import { forEachItem } from './batch';
+import { forEachDistinctItem, forEachItem } from './batch';
 import { toWorkspace, toWorkspaceListItem } from './workspace-shapes';
 
 /** Keys limited to some workspaces cannot create more: the new one would be outside their set. */
@@ -79,7 +79,7 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
 
   async deleteWorkspaces({ body }, context) {
     await context.db.transaction().execute((trx) =>
-      forEachItem('workspaceIds', body.workspaceIds, async (id) => {
+      forEachDistinctItem('workspaceIds', body.workspaceIds, async (id) => {
         requireWorkspace(context.key, id);
         if ((await workspaces.deleteWorkspace(trx, id)) === 0) throw notFound(`workspace ${id}`);
       }),

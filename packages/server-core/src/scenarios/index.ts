@@ -2,6 +2,7 @@ import type { Target } from '../testing/target';
 import { accessKeyScenarios } from './access-keys.scenario';
 import { accountScenarios } from './accounts.scenario';
 import { authDataScenarios } from './auth-data.scenario';
+import { batchDeleteScenarios } from './batch-deletes.scenario';
 import { dimensionScenarios } from './dimensions.scenario';
 import { managementScenarios } from './management.scenario';
 import { measureScenarios } from './measures.scenario';
@@ -9,6 +10,7 @@ import { memberGroupScenarios } from './member-groups.scenario';
 import { memberScenarios } from './members.scenario';
 import { protocolScenarios } from './protocol.scenario';
 import { timeSeriesScenarios } from './time-series.scenario';
+import { uidCaseScenarios } from './uid-case.scenario';
 import { workspaceScenarios } from './workspaces.scenario';
 
 /**
@@ -26,6 +28,8 @@ export const scenarios: Array<(target: () => Target) => void> = [
   memberScenarios,
   accountScenarios,
   authDataScenarios,
+  uidCaseScenarios,
+  batchDeleteScenarios,
   managementScenarios,
 ];
 

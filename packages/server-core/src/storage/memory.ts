@@ -1,6 +1,5 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
-import type { BindParams, Database as SqlJsDatabase } from 'sql.js';
-import initSqlJs from 'sql.js/dist/sql-wasm-inline.js';
+import type { BindParams, Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { openStorage, type Storage } from './storage';
 
 /** In-memory storage whose whole database can be taken out as SQLite file bytes. */
@@ -9,15 +8,23 @@ export interface MemoryStorage extends Storage {
   exportBytes(): Promise<Uint8Array>;
 }
 
+export interface MemoryStorageOptions {
+  now?: () => Date;
+  /** SQLite file bytes (from `exportBytes()`): opens a copy of an earlier database instead of an empty one. */
+  bytes?: Uint8Array;
+  /**
+   * Where sql.js's WebAssembly is fetched from. Needed in browsers (a bundler's asset URL of
+   * `sql.js/dist/sql-wasm-browser.wasm`); in Node, sql.js reads `sql-wasm.wasm` next to itself.
+   */
+  wasmUrl?: string;
+}
+
 /**
- * In-memory storage on sql.js (SQLite compiled to WebAssembly, inlined): the same SQL as the
- * file database, in any JavaScript runtime. The mock package and in-process tests use it.
- * `bytes` (from `exportBytes()`) opens a copy of an earlier database instead of an empty one.
+ * In-memory storage on sql.js (SQLite compiled to WebAssembly): the same SQL as the file
+ * database, in any JavaScript runtime. The mock package and in-process tests use it.
  */
-export async function openMemoryStorage(
-  options: { now?: () => Date; bytes?: Uint8Array } = {},
-): Promise<MemoryStorage> {
-  const SQL = await sqlJs();
+export async function openMemoryStorage(options: MemoryStorageOptions = {}): Promise<MemoryStorage> {
+  const SQL = await sqlJs(options.wasmUrl);
   const database = new SQL.Database(options.bytes);
   database.run('PRAGMA foreign_keys = ON');
   const storage = await openStorage({
@@ -39,10 +46,25 @@ export async function openMemoryStorage(
   };
 }
 
-let loading: ReturnType<typeof initSqlJs> | undefined;
-function sqlJs() {
-  loading ??= initSqlJs();
-  return loading;
+const loading = new Map<string, Promise<SqlJsStatic>>();
+
+/**
+ * sql.js, loaded on the first open rather than on import: importing the core (and the mock) stays
+ * cheap, and the WebAssembly is a file of its own (compiled while streaming, cached by browsers)
+ * instead of a megabyte of base64 inside the JavaScript. `sql.js` resolves to its Node build in
+ * Node and, through its `browser` export condition, to a build without Node built-ins in bundlers.
+ */
+function sqlJs(wasmUrl: string | undefined): Promise<SqlJsStatic> {
+  const key = wasmUrl ?? '';
+  let load = loading.get(key);
+  if (!load) {
+    load = import('sql.js').then(({ default: initSqlJs }) =>
+      initSqlJs(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }),
+    );
+    loading.set(key, load);
+    load.catch(() => loading.delete(key));
+  }
+  return load;
 }
 
 /** The better-sqlite3 shape that Kysely's SqliteDialect drives, over a sql.js database. */

@@ -1,0 +1,49 @@
+// Fails CI when `npm ci` warns that a direct dependency of the root or of a workspace package does
+// not support the running Node (EBADENGINE): the README and every `engines` field promise Node
+// 20.19, so such a dependency breaks that promise. Transitive warnings are printed, not fatal.
+//   node .ci/engine-warnings.mjs <file with the output of npm ci>
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+/** `name@version` of every package npm warned about, from npm's EBADENGINE blocks. */
+export function engineWarnings(npmOutput) {
+  const found = [];
+  for (const match of npmOutput.matchAll(/EBADENGINE\s+package: '([^']+)'/g)) found.push(match[1]);
+  return [...new Set(found)];
+}
+
+/** Names of the direct dependencies of the root package and of every workspace it lists. */
+export function directDependencies(rootDir) {
+  const read = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const root = read(rootDir);
+  const names = new Set();
+  for (const manifest of [root, ...(root.workspaces ?? []).map((dir) => read(join(rootDir, dir)))]) {
+    for (const field of DEPENDENCY_FIELDS)
+      for (const name of Object.keys(manifest[field] ?? {})) names.add(name);
+  }
+  return names;
+}
+
+/** The warnings that concern direct dependencies (`@scope/name@1.2.3` -> `@scope/name`). */
+export function directEngineWarnings(npmOutput, direct) {
+  return engineWarnings(npmOutput).filter((spec) => direct.has(spec.slice(0, spec.lastIndexOf('@'))));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const output = readFileSync(process.argv[2] ?? '', 'utf8');
+  const all = engineWarnings(output);
+  const direct = directEngineWarnings(
+    output,
+    directDependencies(join(fileURLToPath(import.meta.url), '../..')),
+  );
+  if (all.length > direct.length)
+    console.log(`== ${all.length - direct.length} transitive EBADENGINE warning(s)`);
+  if (direct.length > 0) {
+    console.log(`== direct dependencies that do not support node ${process.version} (EBADENGINE):`);
+    for (const spec of direct) console.log(`  ${spec}`);
+    process.exit(1);
+  }
+}
