@@ -6,6 +6,8 @@ export interface ServerConfig {
   logLevel: 'info' | 'silent';
   bootstrapKey: string | undefined;
   testClock: boolean;
+  /** WSADMIN_TEST_HOOKS=1: the write-transaction pause hook of the tests (storage/write-locks.ts). Never in production. */
+  testHooks: boolean;
   validateResponses: boolean;
 }
 
@@ -23,6 +25,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel,
     bootstrapKey: env.WSADMIN_BOOTSTRAP_KEY || undefined,
     testClock: env.WSADMIN_TEST_CLOCK === '1',
+    testHooks: env.WSADMIN_TEST_HOOKS === '1',
     validateResponses: env.NODE_ENV !== 'production',
   };
 }

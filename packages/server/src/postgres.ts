@@ -30,6 +30,13 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Told about connections the database dropped while idle; they are replaced on next use. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Write transactions that may hold a connection at once. Default: half the pool, so the other
+   * half always serves reads, whatever number of writers queue for a workspace's lock.
+   */
+  maxConcurrentWrites?: number;
+  /** The tests' write pause hook (WSADMIN_TEST_HOOKS=1); inert by default. */
+  testHooks?: boolean;
 }
 
 /** PostgreSQL storage over a `pg` pool: `postgres://user:password@host:5432/database`. */
@@ -38,9 +45,10 @@ export async function openPostgresStorage(
   now: () => Date,
   options: PostgresOptions = {},
 ): Promise<Storage> {
+  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     application_name: 'wsadmin',
     types: sqliteLikeTypes,
@@ -54,7 +62,16 @@ export async function openPostgresStorage(
   pool.on('connect', (client) => client.on('error', report));
   const location = redactUrl(url);
   try {
-    return await openStorage({ kysely: new PostgresDialect({ pool }), dialect: 'postgres', location, now });
+    return await openStorage({
+      kysely: new PostgresDialect({ pool }),
+      dialect: 'postgres',
+      location,
+      now,
+      writeLocks: {
+        maxConcurrentWrites: options.maxConcurrentWrites ?? Math.max(1, Math.floor(poolSize / 2)),
+        pauseHook: options.testHooks ?? false,
+      },
+    });
   } catch (error) {
     // openStorage has closed the pool.
     throw new Error(`cannot open the PostgreSQL database ${location}: ${(error as Error).message}`, {

@@ -8,6 +8,7 @@ import {
   isStorageUnavailable,
   processDueTasks,
   type TaskRunner,
+  writeTransaction,
 } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import type { ServerConfig } from './config';
@@ -31,11 +32,13 @@ export async function startServer(
   log: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   const clock = new AdjustableClock();
-  const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now());
-  // In a transaction: processes starting together on one PostgreSQL database create the key once.
-  const bootstrap = await storage.db
-    .transaction()
-    .execute((trx) => ensureBootstrapKey(trx, clock.now(), config.bootstrapKey));
+  const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now(), {
+    testHooks: config.testHooks,
+  });
+  // Under the global lock: processes starting together on one PostgreSQL database create the key once.
+  const bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+    ensureBootstrapKey(trx, clock.now(), config.bootstrapKey),
+  );
   const silent = config.logLevel === 'silent';
   // Each process names itself in the tasks it runs (refresh_tasks.claimed_by).
   const taskRunner: TaskRunner = { id: `${hostname()}:${process.pid}` };
