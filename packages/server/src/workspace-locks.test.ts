@@ -99,12 +99,10 @@ describe.skipIf(!adminUrl)('per-workspace write locks over two processes', () =>
   });
 
   it('commits in workspace B while a write in A is held open; a second write in A waits for it', async () => {
-    const [a, b] = await Promise.all(
-      ['A', 'B'].map(async (name) => {
-        const created = await call(one, 'POST', '/workspaces/', { name: `locks ${name}` });
-        return created.data.id as number;
-      }),
-    );
+    const workspace = async (name: string) =>
+      (await call(one, 'POST', '/workspaces/', { name: `locks ${name}` })).data.id as number;
+    const a = await workspace('A');
+    const b = await workspace('B');
     const commitHeld = await previewed(one, a, 'held-in-a');
     const commitSecondA = await previewed(two, a, 'second-in-a');
     const commitB = await previewed(two, b, 'free-in-b');
