@@ -39,3 +39,4 @@ export { migrate, migrations } from './storage/migrations';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export { openStorage, type Storage } from './storage/storage';
 export { isStorageUnavailable } from './storage/unavailable';
+export { PAUSE_HOOK_KEY, type WriteScope, writeTransaction } from './storage/write-locks';

@@ -15,6 +15,8 @@ export interface ServerConfig {
   logFormat: 'json' | 'pretty';
   bootstrapKey: string | undefined;
   testClock: boolean;
+  /** WSADMIN_TEST_HOOKS=1: the write-transaction pause hook of the tests (storage/write-locks.ts). Never in production. */
+  testHooks: boolean;
   validateResponses: boolean;
   /** Browser origins allowed by CORS; undefined: none. */
   corsOrigins: string[] | '*' | undefined;
@@ -46,6 +48,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     logFormat,
     bootstrapKey: env.WSADMIN_BOOTSTRAP_KEY || undefined,
     testClock: env.WSADMIN_TEST_CLOCK === '1',
+    testHooks: env.WSADMIN_TEST_HOOKS === '1',
     validateResponses: env.NODE_ENV !== 'production',
     corsOrigins: parseCorsOrigins(env.WSADMIN_CORS_ORIGINS),
     rateLimits: parseRateLimits(env.WSADMIN_RATE_LIMIT),

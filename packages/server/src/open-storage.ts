@@ -1,18 +1,23 @@
 import type { Storage } from '@wsadmin/server-core';
-import { openPostgresStorage, redactUrl } from './postgres';
+import { openPostgresStorage, type PostgresOptions, redactUrl } from './postgres';
 import { openSqliteStorage } from './sqlite-file';
 
 /**
  * Opens the storage a DATABASE_URL names: `sqlite:<file>`, `sqlite::memory:`, or
  * `postgres://user:password@host:5432/database` (also `postgresql://`).
  */
-export async function openStorageFromUrl(url: string, now: () => Date): Promise<Storage> {
+export async function openStorageFromUrl(
+  url: string,
+  now: () => Date,
+  postgres: PostgresOptions = {},
+): Promise<Storage> {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (!file) throw new Error('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/wsadmin.db');
     return openSqliteStorage(file, now);
   }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgresStorage(url, now);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
+    return openPostgresStorage(url, now, postgres);
   throw new Error(
     `unsupported DATABASE_URL "${redactUrl(url)}": use sqlite:<file>, sqlite::memory: or postgres://user:password@host:5432/database`,
   );

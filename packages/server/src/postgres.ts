@@ -35,6 +35,13 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Told about connections the database dropped while idle; they are replaced on next use. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Write transactions that may hold a connection at once. Default: half the pool, so the other
+   * half always serves reads, whatever number of writers queue for a workspace's lock.
+   */
+  maxConcurrentWrites?: number;
+  /** The tests' write pause hook (WSADMIN_TEST_HOOKS=1); inert by default. */
+  testHooks?: boolean;
 }
 
 /** PostgreSQL storage over a `pg` pool: `postgres://user:password@host:5432/database`. */
@@ -43,9 +50,10 @@ export async function openPostgresStorage(
   now: () => Date,
   options: PostgresOptions = {},
 ): Promise<PostgresStorage> {
+  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     application_name: 'wsadmin',
     types: sqliteLikeTypes,
@@ -64,6 +72,10 @@ export async function openPostgresStorage(
       dialect: 'postgres',
       location,
       now,
+      writeLocks: {
+        maxConcurrentWrites: options.maxConcurrentWrites ?? Math.max(1, Math.floor(poolSize / 2)),
+        pauseHook: options.testHooks ?? false,
+      },
     });
     return Object.assign(storage, {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

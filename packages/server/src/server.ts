@@ -9,6 +9,7 @@ import {
   processDueTasks,
   type TaskRunner,
   tokenBucketLimiter,
+  writeTransaction,
 } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import type { DestinationStream, Logger } from 'pino';
@@ -42,11 +43,13 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat }, options.logDestination);
   const clock = new AdjustableClock();
-  const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now());
-  // In a transaction: processes starting together on one PostgreSQL database create the key once.
-  const bootstrap = await storage.db
-    .transaction()
-    .execute((trx) => ensureBootstrapKey(trx, clock.now(), config.bootstrapKey));
+  const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now(), {
+    testHooks: config.testHooks,
+  });
+  // Under the global lock: processes starting together on one PostgreSQL database create the key once.
+  const bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+    ensureBootstrapKey(trx, clock.now(), config.bootstrapKey),
+  );
   // Each process names itself in the tasks it runs (refresh_tasks.claimed_by).
   const taskRunner: TaskRunner = { id: `${hostname()}:${process.pid}` };
   taskRunner.onRun = (run) =>

@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
 import * as accounts from '../queries/accounts';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 import { toAccount, toAccountWorkspace } from './account-shapes';
 import { forEachDistinctItem, forEachItem } from './batch';
 
@@ -131,7 +132,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   async createAccount({ body }, context) {
     const [hash] = await hashPasswords(context.passwords, [body]);
     const now = context.clock.now();
-    const row = await context.db.transaction().execute((trx) => createOne(trx, body, hash, now));
+    const row = await writeTransaction(context.db, 'unscoped', (trx) => createOne(trx, body, hash, now));
     return toAccount(row);
   },
 
@@ -140,33 +141,29 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
     const now = context.clock.now();
     // Items are inserted in order inside one transaction, so a value repeated within the batch is
     // found taken by the earlier item and the batch is refused naming the later index.
-    const rows = await context.db
-      .transaction()
-      .execute((trx) =>
-        forEachItem('accounts', body.accounts, (item, index) => createOne(trx, item, hashes[index], now)),
-      );
+    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+      forEachItem('accounts', body.accounts, (item, index) => createOne(trx, item, hashes[index], now)),
+    );
     return rows.map(toAccount);
   },
 
   async updateAccount({ params, body }, context) {
     const [hash] = await hashPasswords(context.passwords, [body]);
     const now = context.clock.now();
-    const row = await context.db
-      .transaction()
-      .execute((trx) => updateOne(trx, params.account_uid, body, hash, now));
+    const row = await writeTransaction(context.db, 'unscoped', (trx) =>
+      updateOne(trx, params.account_uid, body, hash, now),
+    );
     return toAccount(row);
   },
 
   async updateAccounts({ body }, context) {
     const hashes = await hashPasswords(context.passwords, body.accounts);
     const now = context.clock.now();
-    const rows = await context.db
-      .transaction()
-      .execute((trx) =>
-        forEachItem('accounts', body.accounts, ({ uid, ...changes }, index) =>
-          updateOne(trx, uid, changes, hashes[index], now),
-        ),
-      );
+    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+      forEachItem('accounts', body.accounts, ({ uid, ...changes }, index) =>
+        updateOne(trx, uid, changes, hashes[index], now),
+      ),
+    );
     return rows.map(toAccount);
   },
 
@@ -186,14 +183,14 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   },
 
   async deleteAccount({ params }, context) {
-    const deleted = await context.db
-      .transaction()
-      .execute((trx) => accounts.deleteAccount(trx, params.account_uid));
+    const deleted = await writeTransaction(context.db, 'unscoped', (trx) =>
+      accounts.deleteAccount(trx, params.account_uid),
+    );
     if (deleted === 0) throw notFound(`account ${params.account_uid}`);
   },
 
   async deleteAccounts({ body }, context) {
-    await context.db.transaction().execute((trx) =>
+    await writeTransaction(context.db, 'unscoped', (trx) =>
       forEachDistinctItem('accountUids', body.accountUids, async (uid) => {
         if ((await accounts.deleteAccount(trx, uid)) === 0) throw notFound(`account ${uid}`);
       }),

@@ -10,6 +10,7 @@ import {
   requireUniqueKeyword,
 } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { newDimensionDefinition, toDimension, updatedDimensionDefinition } from './dimension-shapes';
 import { requireWorkspaceRow } from './management-shared';
@@ -31,7 +32,7 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
   async createDimensions({ params, body }, { db, clock }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const created = await forEachItem('dimensions', body.dimensions, async (item) => {
         await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names);
@@ -47,7 +48,7 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     const workspaceId = params.workspaceId;
     // The spec carries the items under `measures` (sic); `dimensions` is the accepted alias.
     const [list, items] = 'measures' in body ? ['measures', body.measures] : ['dimensions', body.dimensions];
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const updated = await forEachItem(list, items, async (item) => {
         const stored = await requireObject(trx, workspaceId, 'dimensions', item.id);
@@ -61,7 +62,7 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
   async deleteDimensions({ params, body }, { db, clock }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       await forEachDistinctItem('dimensionIds', body.dimensionIds, async (id) => {
         await deleteUnlessPublished(trx, workspaceId, 'dimensions', id);

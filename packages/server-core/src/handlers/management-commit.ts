@@ -14,6 +14,7 @@ import { needsRefresh, scheduleRefresh } from '../management/refresh-tasks';
 import { insertModel } from '../queries/models';
 import { canonicalJson, type Definition, deleteObject, insertObject, updateObject } from '../queries/objects';
 import { detachDeleted } from '../queries/semantic-objects';
+import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './management-shared';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
@@ -59,7 +60,7 @@ export async function commitChange<K extends ManagementCollection>(
   const begun = await beginIdempotent(db, scope, now);
   if ('replay' in begun) return begun.replay as CommitResult<K>;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await writeTransaction(db, { workspaceIds: [input.workspaceId] }, async (trx) => {
       const { beforeRevision } = await consumePlanToken(
         trx,
         input.planToken,

@@ -2,6 +2,7 @@ import type { measureOperations } from '@wsadmin/contract';
 import type { Handlers } from '../http/handler';
 import { insertObject, listObjects, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
+import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
 import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './measure-shapes';
@@ -15,7 +16,7 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
   async createMeasures({ params, body }, { db, clock }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       return forEachItem('measures', body.measures, async (item) => {
         await requireUniqueKeyword(trx, workspaceId, 'measures', item.names);
@@ -32,7 +33,7 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
   async updateMeasures({ params, body }, { db, clock }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    const updated = await db.transaction().execute(async (trx) => {
+    const updated = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       return forEachItem('measures', body.measures, async (item) => {
         const stored = await requireObject(trx, workspaceId, 'measures', item.id);
@@ -45,7 +46,7 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
 
   async deleteMeasures({ params, body }, { db }) {
     const workspaceId = params.workspaceId;
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       await forEachDistinctItem('measureIds', body.measureIds, (id) =>
         deleteUnlessPublished(trx, workspaceId, 'measures', id),

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
 import * as groups from '../queries/member-groups';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './management-shared';
 import { checkModelPermission, workspaceModels } from './model-permission-rules';
 import { checkRowRules, toRuleAnswer } from './row-permission-rules';
@@ -39,7 +40,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
     const { workspaceId } = params;
     const taken = () =>
       conflict(`member group name "${body.name}" is already used in workspace ${workspaceId}`);
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       if (await groups.findMemberGroupByName(trx, workspaceId, body.name)) throw taken();
       // Undefined when a concurrent create took the name between the check and the insert.
@@ -50,7 +51,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async deleteMemberGroup({ params }, { db }) {
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
       await groups.deleteMemberGroup(trx, params.workspaceId, group.id);
     });
@@ -62,7 +63,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async setMemberGroupRowPermissionSwitch({ params, body }, { db }) {
-    const group = await db.transaction().execute(async (trx) => {
+    const group = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
       return groups.updateMemberGroup(trx, group, { enableRowPermission: body.enableRowPermission });
     });
@@ -74,7 +75,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async setMemberGroupRowPermission({ params, body }, { db }) {
-    const group = await db.transaction().execute(async (trx) => {
+    const group = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
       const rowPermission = await checkRowRules(trx, params.workspaceId, body.rowPermission);
       return groups.updateMemberGroup(trx, group, {
@@ -91,7 +92,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async setMemberGroupModelPermissionSwitch({ params, body }, { db }) {
-    const group = await db.transaction().execute(async (trx) => {
+    const group = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
       return groups.updateMemberGroup(trx, group, { enableModelPermission: body.enableModelPermission });
     });
@@ -103,7 +104,7 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async setMemberGroupModelPermission({ params, body }, { db }) {
-    const group = await db.transaction().execute(async (trx) => {
+    const group = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
       const models = await workspaceModels(trx, params.workspaceId);
       const modelPermission = checkModelPermission(body, models, params.workspaceId, 'body.resource');

@@ -6,6 +6,7 @@ import type { Handlers } from '../http/handler';
 import { findMemberGroup } from '../queries/member-groups';
 import * as members from '../queries/members';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 import { forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
 import { checkModelPermission, workspaceModels } from './model-permission-rules';
@@ -41,7 +42,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
     const { workspaceId } = params;
     const { uid, role = 3, memberGroupIds = [] } = body;
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       if (!(await members.accountExists(trx, uid))) throw notFound(`account ${uid}`);
       await forEachItem('memberGroupIds', memberGroupIds, async (id) => {
@@ -56,7 +57,13 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
       if (owner !== undefined) {
         throw conflict(`workspace ${workspaceId} already has an owner (${owner}); a workspace has one owner`);
       }
-      const added = await members.insertMember(trx, { workspaceId, uid, role, memberGroupIds }, now);
+      // Accounts are not under the workspace's lock: one deleted since the check above is a 404 too.
+      const added = await members
+        .insertMember(trx, { workspaceId, uid, role, memberGroupIds }, now)
+        .catch((error: unknown) => {
+          if (members.isMissingAccount(error)) throw notFound(`account ${uid}`);
+          throw error;
+        });
       // Undefined when a concurrent request added the same account or another owner after the checks.
       if (!added) throw conflict(`account ${uid} could not be added to workspace ${workspaceId}: retry`);
       return toMember(added);
@@ -64,7 +71,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
   },
 
   async removeMember({ params }, { db }) {
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const member = await requireMember(trx, params.workspaceId, params.member_uid);
       await members.deleteMember(trx, params.workspaceId, member.uid);
     });
@@ -76,7 +83,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
   },
 
   async setMemberModelPermissionSwitch({ params, body }, { db }) {
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const member = await requireMember(trx, params.workspaceId, params.member_uid);
       await members.updateMember(trx, member, { enableModelPermission: body.enableModelPermission });
     });
@@ -88,7 +95,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
 
   async setMemberModelPermission({ params, body }, { db }) {
     const { workspaceId } = params;
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const models = await workspaceModels(trx, workspaceId);
       if (!('memberModelPermission' in body)) {

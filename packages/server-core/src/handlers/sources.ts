@@ -1,6 +1,7 @@
 import type { sourceOperations } from '@wsadmin/contract';
 import { invalid } from '../http/api-error';
 import type { Handlers } from '../http/handler';
+import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './management-shared';
 
 export const sourceHandlers: Handlers<keyof typeof sourceOperations> = {
@@ -25,7 +26,9 @@ export const sourceHandlers: Handlers<keyof typeof sourceOperations> = {
         throw invalid(`body.tables.${index}.name: table "${table.name}" is listed twice`);
       seen.add(table.name);
     }
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+      // Again under the lock: a workspace deleted since the check above answers 404, not a foreign-key error.
+      await requireWorkspaceRow(trx, params.workspaceId);
       await trx.deleteFrom('sources').where('workspace_id', '=', params.workspaceId).execute();
       for (const table of body.tables) {
         await trx

@@ -6,6 +6,7 @@ import { modelReferenceIndex } from '../queries/model-references';
 import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
 import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
@@ -59,7 +60,7 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
 
   async createTimeSeries({ params, body }, { db, clock }) {
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       return answerOne(trx, await create(trx, params.workspaceId, body, now));
     });
@@ -67,14 +68,14 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
 
   async updateTimeSeries({ params, body }, { db, clock }) {
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       return answerOne(trx, await replace(trx, params.workspaceId, params.timeSeriesId, body, now));
     });
   },
 
   async deleteTimeSeries({ params }, { db }) {
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       await deleteUnlessPublished(trx, params.workspaceId, 'time-series', params.timeSeriesId);
     });
@@ -82,7 +83,7 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
 
   async createTimeSeriesBatch({ params, body }, { db, clock }) {
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       const created = await forEachItem('timeSeries', body.timeSeries, (item) =>
         create(trx, params.workspaceId, item, now),
@@ -93,7 +94,7 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
 
   async updateTimeSeriesBatch({ params, body }, { db, clock }) {
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       const updated = await forEachItem('timeSeries', body.timeSeries, ({ id, ...item }) =>
         replace(trx, params.workspaceId, id, item, now),
@@ -103,7 +104,7 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
   },
 
   async deleteTimeSeriesBatch({ params, body }, { db }) {
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       await forEachDistinctItem('timeSeriesIds', body.timeSeriesIds, (id) =>
         deleteUnlessPublished(trx, params.workspaceId, 'time-series', id),

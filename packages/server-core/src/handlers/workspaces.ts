@@ -4,6 +4,7 @@ import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../http/api-error';
 import type { Handlers } from '../http/handler';
 import * as workspaces from '../queries/workspaces';
+import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { toWorkspace, toWorkspaceListItem } from './workspace-shapes';
 
@@ -29,18 +30,19 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
   async createWorkspace({ body }, context) {
     requireUnrestricted(context);
     const now = context.clock.now();
-    const row = await context.db.transaction().execute((trx) => workspaces.insertWorkspace(trx, body, now));
+    // A new row: nothing else can write in it before it commits, so no lock.
+    const row = await writeTransaction(context.db, 'unscoped', (trx) =>
+      workspaces.insertWorkspace(trx, body, now),
+    );
     return toWorkspace(row);
   },
 
   async createWorkspaces({ body }, context) {
     requireUnrestricted(context);
     const now = context.clock.now();
-    const rows = await context.db
-      .transaction()
-      .execute((trx) =>
-        forEachItem('workspaces', body.workspaces, (item) => workspaces.insertWorkspace(trx, item, now)),
-      );
+    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+      forEachItem('workspaces', body.workspaces, (item) => workspaces.insertWorkspace(trx, item, now)),
+    );
     return rows.map(toWorkspace);
   },
 
@@ -50,16 +52,17 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
       throw invalid(`body.id (${id}) does not match the path workspace id (${params.workspaceId})`);
     }
     const now = context.clock.now();
-    const row = await context.db
-      .transaction()
-      .execute((trx) => workspaces.updateWorkspace(trx, params.workspaceId, edit, now));
+    const row = await writeTransaction(context.db, { workspaceIds: [params.workspaceId] }, (trx) =>
+      workspaces.updateWorkspace(trx, params.workspaceId, edit, now),
+    );
     if (!row) throw notFound(`workspace ${params.workspaceId}`);
     return toWorkspace(row);
   },
 
   async updateWorkspaces({ body }, context) {
     const now = context.clock.now();
-    const rows = await context.db.transaction().execute((trx) =>
+    const workspaceIds = body.workspaces.map((item) => item.id);
+    const rows = await writeTransaction(context.db, { workspaceIds }, (trx) =>
       forEachItem('workspaces', body.workspaces, async ({ id, ...edit }) => {
         requireWorkspace(context.key, id);
         const row = await workspaces.updateWorkspace(trx, id, edit, now);
@@ -71,14 +74,15 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
   },
 
   async deleteWorkspace({ params }, context) {
-    const deleted = await context.db
-      .transaction()
-      .execute((trx) => workspaces.deleteWorkspace(trx, params.workspaceId));
+    // Under the workspace's lock: the delete waits for writes in progress inside the workspace.
+    const deleted = await writeTransaction(context.db, { workspaceIds: [params.workspaceId] }, (trx) =>
+      workspaces.deleteWorkspace(trx, params.workspaceId),
+    );
     if (deleted === 0) throw notFound(`workspace ${params.workspaceId}`);
   },
 
   async deleteWorkspaces({ body }, context) {
-    await context.db.transaction().execute((trx) =>
+    await writeTransaction(context.db, { workspaceIds: body.workspaceIds }, (trx) =>
       forEachDistinctItem('workspaceIds', body.workspaceIds, async (id) => {
         requireWorkspace(context.key, id);
         if ((await workspaces.deleteWorkspace(trx, id)) === 0) throw notFound(`workspace ${id}`);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { randomSecret } from '../auth/digest';
 import { findObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
+import { writeTransaction } from '../storage/write-locks';
 
 /**
  * Source-metadata refreshes: a commit that changes a source binding schedules one for its
@@ -109,7 +110,7 @@ export async function processDueTasks(
     .execute();
   let ran = 0;
   for (const task of due) {
-    const operations = await db.transaction().execute(async (trx) => {
+    const operations = await writeTransaction(db, { workspaceIds: [task.workspace_id] }, async (trx) => {
       const claimed = await trx
         .updateTable('refresh_tasks')
         .set({ state: 'running', started_at: stamp, claimed_by: runner.id })

@@ -1,6 +1,7 @@
 import type { MemberRole } from '@wsadmin/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { notFound } from '../http/api-error';
 import type { MemberTable, Schema } from '../storage/schema';
 import { NEUTRAL_MODEL_PERMISSION, type StoredModelPermission } from './member-groups';
 
@@ -91,6 +92,12 @@ export async function listMembers(db: Db, workspaceId: number): Promise<Member[]
  * Adds an account (which must exist) to the workspace and to the given groups (which must be the
  * workspace's). Undefined when the account is already a member, or when it would be a second owner.
  */
+/** PostgreSQL: the account was deleted after the caller checked it exists (SQLite has one writer). */
+export function isMissingAccount(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23503' && constraint === 'members_account_uid_fkey';
+}
+
 export async function insertMember(
   db: Db,
   input: { workspaceId: number; uid: string; role: Member['role']; memberGroupIds: readonly number[] },
@@ -138,7 +145,9 @@ export async function updateMember(db: Db, member: Member, changes: MemberChange
     .where('workspace_id', '=', member.workspaceId)
     .where('account_uid', '=', member.uid)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Gone since it was read: its account was deleted meanwhile (accounts are not locked by workspace).
+  if (!row) throw notFound(`member ${member.uid} in workspace ${member.workspaceId}`);
   return toMember(row, member.memberGroupIds);
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect, Schema } from './schema';
+import { writeTransaction } from './write-locks';
 
 /**
  * Versioned migrations. Each runs once, in a transaction, and is recorded in `schema_migrations`.
@@ -290,22 +291,20 @@ async function accountSearchIndexes(db: AnyDb) {
 
 /** Applies every migration not yet recorded. Safe to call on every start, from several processes at once. */
 export async function migrate(db: Kysely<Schema>, dialect: Dialect, now: () => Date): Promise<number[]> {
-  // Transactions, so that on PostgreSQL (where each takes the write lock) processes starting together
-  // create the table and apply each version once: the loser of a race finds the work done.
-  await db
-    .transaction()
-    .execute((trx) =>
-      sql`create table if not exists schema_migrations (version integer primary key, name text not null, applied_at text not null)`.execute(
-        trx,
-      ),
-    );
+  // Transactions under the global lock, so that on PostgreSQL processes starting together create the
+  // table and apply each version once: the loser of a race finds the work done.
+  await writeTransaction(db, 'global', (trx) =>
+    sql`create table if not exists schema_migrations (version integer primary key, name text not null, applied_at text not null)`.execute(
+      trx,
+    ),
+  );
   const done = new Set(
     (await db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version),
   );
   const applied: number[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;
-    const ran = await db.transaction().execute(async (trx) => {
+    const ran = await writeTransaction(db, 'global', async (trx) => {
       const already = await trx
         .selectFrom('schema_migrations')
         .select('version')

@@ -1,7 +1,7 @@
 import { Kysely, type Dialect as KyselyDialect } from 'kysely';
 import { migrate } from './migrations';
 import type { Dialect, Schema } from './schema';
-import { withSerializedWrites } from './serialized-writes';
+import { enableWriteLocks, type WriteLockOptions } from './write-locks';
 
 /** An open database with the schema migrated. */
 export interface Storage {
@@ -13,18 +13,22 @@ export interface Storage {
 }
 
 /**
- * Opens a database and migrates it. On PostgreSQL every write transaction takes the write lock
- * (see serialized-writes.ts), so transactions behave as on SQLite and several processes can share
- * the database, migrations included.
+ * Opens a database and migrates it. On PostgreSQL every write transaction (writeTransaction in
+ * write-locks.ts) locks what it declares, so several processes can share the database, migrations
+ * included; on SQLite the database has one writer anyway.
  */
 export async function openStorage(options: {
   kysely: KyselyDialect;
   dialect: Dialect;
   location: string;
   now: () => Date;
+  /** PostgreSQL only; default: 5 concurrent write transactions, no test hook. */
+  writeLocks?: Partial<WriteLockOptions>;
 }): Promise<Storage> {
-  const kysely = options.dialect === 'postgres' ? withSerializedWrites(options.kysely) : options.kysely;
-  const db = new Kysely<Schema>({ dialect: kysely });
+  const db = new Kysely<Schema>({ dialect: options.kysely });
+  if (options.dialect === 'postgres') {
+    enableWriteLocks(db, { maxConcurrentWrites: 5, ...options.writeLocks });
+  }
   try {
     await migrate(db, options.dialect, options.now);
   } catch (error) {
