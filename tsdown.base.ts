@@ -3,7 +3,8 @@ import type { UserConfig } from 'tsdown';
 /**
  * The build every package shares (see docs/decisions/0006-package-builds.md): ES modules (`.mjs`)
  * and, where a consumer could `require` the package, CommonJS (`.cjs`), each with its declarations
- * (`.d.mts` / `.d.cts`) and source maps into the shipped `src/`. Dependencies stay external.
+ * (`.d.mts` / `.d.cts`) and source maps that carry their sources (`src/` does not ship).
+ * Dependencies stay external.
  */
 export function libraryBuild(options: {
   entry: Record<string, string>;
