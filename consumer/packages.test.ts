@@ -111,6 +111,22 @@ describe.concurrent('package hygiene of each tarball', { timeout: 180_000 }, () 
     expect(files.some((path) => path.endsWith('.mjs.map'))).toBe(true);
   });
 
+  // No src/ ships, so a stack trace or debugger only reaches the code if each map embeds it.
+  it.each(PACKAGES)('%s source maps carry the source text of every file they name', async (name) => {
+    const { stdout: listing } = await run('tar', ['-tzf', tarballs[name]], { cwd: root });
+    const maps = listing.split('\n').filter((path) => path.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const path of maps) {
+      const { stdout } = await run('tar', ['-xzOf', tarballs[name], path], { cwd: root });
+      const map = JSON.parse(stdout) as { sources: string[]; sourcesContent?: (string | null)[] };
+      map.sources.forEach((source, index) => {
+        if (!map.sourcesContent?.[index]) missing.push(`${path}: ${source}`);
+      });
+    }
+    expect(missing).toEqual([]);
+  });
+
   it.each(PACKAGES)('publint finds nothing to report in %s', async (name) => {
     const tarball = readFileSync(tarballs[name]);
     const { messages, pkg } = await publint({
