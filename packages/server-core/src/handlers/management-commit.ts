@@ -15,7 +15,7 @@ import { insertModel } from '../queries/models';
 import { canonicalJson, type Definition, deleteObject, insertObject, updateObject } from '../queries/objects';
 import { detachDeleted } from '../queries/semantic-objects';
 import { writeTransaction } from '../storage/write-locks';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
   kind: K;
