@@ -6,19 +6,18 @@ import { z } from 'zod';
 import { randomSecret } from './auth/digest';
 import type { PasswordHasher } from './auth/passwords';
 import { AdjustableClock, type Clock } from './clock';
-import type { ServerContext } from './context';
+import type { ServerContext, TaskRunner } from './context';
+import { ApiError } from './errors';
 import { handlers } from './handlers';
-import { ApiError } from './http/api-error';
 import { unmatched } from './http/fallback';
 import { registerHealth } from './http/health';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport } from './http/request-report';
 import { registerOperations } from './http/routes';
-import { invalidInput } from './http/zod-issues';
-import type { TaskRunner } from './management/refresh-tasks';
 import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
+import { invalidInput } from './zod-issues';
 
 export interface AppOptions {
   storage: Storage;

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { AccessKey } from './auth/keys';
 import type { PasswordHasher } from './auth/passwords';
 import type { Clock } from './clock';
-import type { TaskRunner } from './management/refresh-tasks';
 import type { Schema } from './storage/schema';
 import type { Storage } from './storage/storage';
 
@@ -19,6 +18,15 @@ export interface ServerSettings {
   refreshDebounceMs: number;
   /** Runs due refresh tasks when a read catches up with the clock (default: an unnamed runner). */
   taskRunner?: TaskRunner;
+}
+
+/**
+ * Who runs due source-refresh tasks: its id is stored in `claimed_by`; `onRun` hears of every task
+ * it ran. Declared here, not beside the runner, so the context depends on no feature folder.
+ */
+export interface TaskRunner {
+  id: string;
+  onRun?: (run: { uid: string; workspaceId: number; operations: number }) => void;
 }
 
 export interface HandlerContext extends ServerContext {

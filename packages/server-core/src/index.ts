@@ -21,12 +21,13 @@ export {
 export type { PasswordHasher } from './auth/passwords';
 export { pbkdf2Passwords } from './auth/pbkdf2-passwords';
 export { AdjustableClock, type Clock, systemClock } from './clock';
-export { ApiError } from './http/api-error';
+export type { TaskRunner } from './context';
+export { ApiError } from './errors';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 export type { RequestReport } from './http/request-report';
 export { bySpecificity } from './http/routes';
-export { processDueTasks, type TaskRunner } from './management/refresh-tasks';
+export { processDueTasks } from './management/refresh-tasks';
 export {
   type RateBucket,
   type RateDecision,

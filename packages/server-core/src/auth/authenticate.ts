@@ -1,6 +1,6 @@
 import type { OperationSpec } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { forbidden, unauthorized } from '../http/api-error';
+import { forbidden, unauthorized } from '../errors';
 import type { Schema } from '../storage/schema';
 import { type AccessKey, findKeyBySecret } from './keys';
 

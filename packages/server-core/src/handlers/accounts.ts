@@ -2,13 +2,13 @@ import type { AccountCreate, AccountUpdate, accountOperations } from '@wsadmin/c
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords';
-import { ApiError, notFound } from '../http/api-error';
-import type { Handlers } from '../http/handler';
+import { ApiError, notFound } from '../errors';
 import * as accounts from '../queries/accounts';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { toAccount, toAccountWorkspace } from './account-shapes';
 import { forEachDistinctItem, forEachItem } from './batch';
+import type { Handlers } from './handler';
 
 type Db = Kysely<Schema>;
 type NewAccount = z.output<typeof AccountCreate>;

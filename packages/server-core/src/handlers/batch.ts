@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 
 /**
  * Runs `work` for every item of a batch, in order. An ApiError from one item is answered with the

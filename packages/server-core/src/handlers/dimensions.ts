@@ -1,6 +1,5 @@
 import type { dimensionOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import type { Handlers } from '../http/handler';
 import { modelReferenceIndex } from '../queries/model-references';
 import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
 import {
@@ -13,7 +12,8 @@ import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { newDimensionDefinition, toDimension, updatedDimensionDefinition } from './dimension-shapes';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
+import type { Handlers } from './handler';
 
 type Db = Kysely<Schema>;
 

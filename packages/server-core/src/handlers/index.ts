@@ -1,7 +1,7 @@
-import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { dimensionHandlers } from './dimensions';
+import type { Handlers } from './handler';
 import { managementHandlers } from './management';
 import { measureHandlers } from './measures';
 import { memberGroupHandlers } from './member-groups';

@@ -1,21 +1,19 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import { sha256Hex } from '../auth/digest';
 import type { HandlerContext } from '../context';
+import { applyChange } from '../management/apply-change';
 import {
   abortIdempotent,
   beginIdempotent,
   completeIdempotent,
   type IdempotencyScope,
 } from '../management/idempotency';
-import { recordOperation } from '../management/operations';
 import { type Action, planChange } from '../management/plan';
 import { consumePlanToken } from '../management/plan-tokens';
-import { needsRefresh, scheduleRefresh } from '../management/refresh-tasks';
-import { insertModel } from '../queries/models';
-import { canonicalJson, type Definition, deleteObject, insertObject, updateObject } from '../queries/objects';
-import { detachDeleted } from '../queries/semantic-objects';
+import { recordChange } from '../management/record-change';
+import { canonicalJson, type Definition } from '../queries/objects';
 import { writeTransaction } from '../storage/write-locks';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
   kind: K;
@@ -39,8 +37,9 @@ export interface CommitResult<K extends ManagementCollection = ManagementCollect
 
 /**
  * A commit: claim the Idempotency-Key (or replay its answer), then in one transaction consume the
- * plan token, re-check the change against the current state, apply it, record the operation and
- * store the answer. Any failure leaves nothing behind and releases the key.
+ * plan token, re-check the change against the current state, apply it (apply-change.ts), record
+ * the operation (record-change.ts) and store the answer. Any failure leaves nothing behind and
+ * releases the key.
  */
 export async function commitChange<K extends ManagementCollection>(
   input: CommitInput<K>,
@@ -81,70 +80,14 @@ export async function commitChange<K extends ManagementCollection>(
         ...(beforeRevision === null ? {} : { revision: beforeRevision }),
         changes: input.changes,
       });
-      let id: number;
-      let revision: string | null = null;
-      let definition: Definition<K> | null = null;
-      if (plan.action === 'create' && plan.candidate) {
-        const { uid: _uid, ...model } = plan.candidate as Definition<'models'>;
-        const created =
-          input.kind === 'models'
-            ? await insertModel(trx, input.workspaceId, model, now)
-            : await insertObject(
-                trx,
-                { workspaceId: input.workspaceId, kind: input.kind, definition: plan.candidate },
-                now,
-              );
-        id = created.id;
-        revision = created.revision;
-        // A model is created by insertModel, which narrows K to 'models'; TS cannot follow the branch.
-        definition = created.definition as Definition<K>;
-      } else if (plan.action === 'update' && plan.current && plan.candidate) {
-        const updated = await updateObject(trx, plan.current, plan.candidate, now);
-        ({ id, revision, definition } = updated);
-      } else if (plan.current) {
-        id = plan.current.id;
-        await deleteObject(trx, plan.current);
-        await detachDeleted(trx, input.workspaceId, input.kind, id, now);
-      } else {
-        throw new Error(`inconsistent plan for ${input.action}`);
-      }
-      const refresh = needsRefresh(input.kind, plan.current?.definition ?? null, definition);
-      const operationId = await recordOperation(
+      const applied = await applyChange(trx, plan, now);
+      const recorded = await recordChange(
         trx,
-        {
-          workspaceId: input.workspaceId,
-          keyId: key.id,
-          kind: input.kind,
-          targetId: id,
-          action: input.action,
-          state: refresh ? 'pending' : 'saved',
-          beforeRevision: plan.beforeRevision,
-          afterRevision: revision,
-          taskUid: null,
-        },
+        { plan, applied, keyId: key.id },
         now,
+        context.settings.refreshDebounceMs,
       );
-      if (refresh) {
-        const taskUid = await scheduleRefresh(
-          trx,
-          input.workspaceId,
-          operationId,
-          now,
-          context.settings.refreshDebounceMs,
-        );
-        await trx
-          .updateTable('operations')
-          .set({ task_uid: taskUid })
-          .where('id', '=', operationId)
-          .execute();
-      }
-      const result: CommitResult<K> = {
-        operationId,
-        state: refresh ? 'pending' : 'saved',
-        id,
-        revision,
-        definition,
-      };
+      const result: CommitResult<K> = { ...recorded, ...applied };
       await completeIdempotent(trx, scope, result);
       return result;
     });

@@ -9,15 +9,16 @@ import {
 } from '@wsadmin/contract';
 import type { z } from 'zod';
 import type { HandlerContext } from '../context';
-import { notFound } from '../http/api-error';
-import type { Handler, Handlers } from '../http/handler';
+import { notFound } from '../errors';
 import { findOperation, toOperation } from '../management/operations';
 import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
 import { dependenciesOf, impactOf } from '../management/references';
+import { processDueTasks } from '../management/refresh-tasks';
 import { findObject, listObjects } from '../queries/objects';
+import { requireOperator, requireWorkspaceRow } from './guards';
+import type { Handler, Handlers } from './handler';
 import { commitChange } from './management-commit';
-import { catchUpTasks, requireOperator, requireWorkspaceRow } from './management-shared';
 
 type Params = { workspaceId: number; id?: number };
 /** The contract's detail of kind `K`: with `usedByModels` exactly for the kinds that carry it. */
@@ -31,6 +32,9 @@ type PreviewBody = {
   operatorUid?: string | undefined;
 };
 
+// Reads run due refresh tasks first (processDueTasks), so state advances with the (test) clock
+// even without a timer.
+
 /**
  * The six operations of one object kind. The contract types each operation precisely; these
  * implementations are shared by all kinds, so they take the structural shapes above.
@@ -40,7 +44,7 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
   return {
     async list({ params }: { params: Params }, { db, clock, settings }: HandlerContext) {
       await requireWorkspaceRow(db, params.workspaceId);
-      await catchUpTasks(db, clock.now(), settings.taskRunner);
+      await processDueTasks(db, clock.now(), settings.taskRunner);
       const objects = await listObjects(db, params.workspaceId, kind);
       return objects.map((o) => ({ id: o.id, name: o.name, revision: o.revision }));
     },
@@ -49,7 +53,7 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
       { db, clock, settings }: HandlerContext,
     ): Promise<Detail<K>> {
       await requireWorkspaceRow(db, params.workspaceId);
-      await catchUpTasks(db, clock.now(), settings.taskRunner);
+      await processDueTasks(db, clock.now(), settings.taskRunner);
       const object = await findObject(db, params.workspaceId, kind, params.id);
       if (!object) throw notFound(`${kind} ${params.id} in workspace ${params.workspaceId}`);
       const detail = { id: object.id, definition: object.definition, revision: object.revision };
@@ -166,7 +170,7 @@ export const managementHandlers: Handlers<keyof typeof managementOperations> = {
   async getManagementOperation({ params }, { db, key, clock, settings }) {
     await requireWorkspaceRow(db, params.workspaceId);
     const now = clock.now();
-    await catchUpTasks(db, now, settings.taskRunner);
+    await processDueTasks(db, now, settings.taskRunner);
     const row = await findOperation(
       db,
       { id: params.operationId, workspaceId: params.workspaceId, keyId: key.id },

@@ -1,10 +1,10 @@
 import type { measureOperations } from '@wsadmin/contract';
-import type { Handlers } from '../http/handler';
 import { insertObject, listObjects, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
+import type { Handlers } from './handler';
 import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './measure-shapes';
 
 export const measureHandlers: Handlers<keyof typeof measureOperations> = {

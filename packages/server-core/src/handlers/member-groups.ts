@@ -1,12 +1,12 @@
 import type { MemberGroup as MemberGroupShape, memberGroupOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { conflict, notFound } from '../http/api-error';
-import type { Handlers } from '../http/handler';
+import { conflict, notFound } from '../errors';
 import * as groups from '../queries/member-groups';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
+import type { Handlers } from './handler';
 import { checkModelPermission, workspaceModels } from './model-permission-rules';
 import { checkRowRules, toRuleAnswer } from './row-permission-rules';
 

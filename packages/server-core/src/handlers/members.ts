@@ -1,14 +1,14 @@
 import type { Member as MemberShape, memberOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { conflict, notFound } from '../http/api-error';
-import type { Handlers } from '../http/handler';
+import { conflict, notFound } from '../errors';
 import { findMemberGroup } from '../queries/member-groups';
 import * as members from '../queries/members';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachItem } from './batch';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
+import type { Handlers } from './handler';
 import { checkModelPermission, workspaceModels } from './model-permission-rules';
 
 type Db = Kysely<Schema>;

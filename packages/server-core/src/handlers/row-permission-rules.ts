@@ -1,7 +1,7 @@
 import type { RowPermissionRule, RowPermissionRuleInput } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { invalid } from '../http/api-error';
+import { invalid } from '../errors';
 import type { StoredRowRule } from '../queries/member-groups';
 import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';

@@ -1,6 +1,6 @@
 import type { scopeOperations } from '@wsadmin/contract';
-import type { Handlers } from '../http/handler';
 import { listWorkspaces } from '../queries/workspaces';
+import type { Handlers } from './handler';
 
 export const scopeHandlers: Handlers<keyof typeof scopeOperations> = {
   async getScope(_request, { db, key }) {

@@ -1,14 +1,14 @@
 import type { TimeSeriesWrite, timeSeriesOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Handlers } from '../http/handler';
 import { modelReferenceIndex } from '../queries/model-references';
 import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
-import { requireWorkspaceRow } from './management-shared';
+import { requireWorkspaceRow } from './guards';
+import type { Handlers } from './handler';
 import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
 
 type Db = Kysely<Schema>;

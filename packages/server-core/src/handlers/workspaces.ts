@@ -1,11 +1,11 @@
 import type { workspaceOperations } from '@wsadmin/contract';
 import { requireWorkspace } from '../auth/authenticate';
 import type { HandlerContext } from '../context';
-import { forbidden, invalid, notFound } from '../http/api-error';
-import type { Handlers } from '../http/handler';
+import { forbidden, invalid, notFound } from '../errors';
 import * as workspaces from '../queries/workspaces';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
+import type { Handlers } from './handler';
 import { toWorkspace, toWorkspaceListItem } from './workspace-shapes';
 
 /** Keys limited to some workspaces cannot create more: the new one would be outside their set. */

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError } from '../errors';
 import { allowedMethods } from './match-operation';
 
 /** Why nothing matched: a known path with another method (405), a missing trailing slash, or an unknown path. */

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { migrations } from '../storage/migrations';
+import { schemaVersion } from '../storage/schema-version';
 import type { Storage } from '../storage/storage';
 import { factsOf } from './request-report';
 
@@ -23,11 +24,7 @@ export function registerHealth(app: Hono, storage: Storage): void {
   app.get('/readyz', async (c) => {
     factsOf(c.req.raw).route = '/readyz';
     try {
-      const row = await storage.db
-        .selectFrom('schema_migrations')
-        .select((eb) => eb.fn.max('version').as('version'))
-        .executeTakeFirst();
-      const version = Number(row?.version ?? 0);
+      const version = await schemaVersion(storage.db);
       if (version < LATEST_MIGRATION) {
         return c.json(
           unavailable(

@@ -1,8 +1,8 @@
 import type { OperationSpec } from '@wsadmin/contract';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, invalid } from './api-error';
-import { invalidInput } from './zod-issues';
+import { ApiError, invalid } from '../errors';
+import { invalidInput } from '../zod-issues';
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 

@@ -11,9 +11,9 @@ import type { Hono } from 'hono';
 import type { z } from 'zod';
 import { authenticate, requirePermission, requireWorkspace } from '../auth/authenticate';
 import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import type { Handlers } from '../handlers/handler';
 import { enforce, RateLimitedError, type RateLimiter, STRICT_OPERATIONS } from '../rate-limit/rate-limiter';
-import { ApiError } from './api-error';
-import type { Handlers } from './handler';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { factsOf } from './request-report';
 

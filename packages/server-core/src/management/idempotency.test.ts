@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import {

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 import type { Schema } from '../storage/schema';
 
 /** Idempotency results and operation records are kept one year (spec: the access log's retention). */

@@ -45,6 +45,11 @@ export async function recordOperation(
   return id;
 }
 
+/** Ties an operation to the refresh task that will settle it. */
+export async function attachTask(db: Kysely<Schema>, operationId: string, taskUid: string): Promise<void> {
+  await db.updateTable('operations').set({ task_uid: taskUid }).where('id', '=', operationId).execute();
+}
+
 /** An operation as its creator sees it: another key, another workspace or past retention is "not found". */
 export async function findOperation(
   db: Kysely<Schema>,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { randomSecret, sha256Hex } from '../auth/digest';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 import { canonicalJson } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 

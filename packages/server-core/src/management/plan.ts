@@ -1,11 +1,12 @@
 import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { ApiError, notFound } from '../http/api-error';
-import { invalidInput } from '../http/zod-issues';
+import { ApiError, notFound } from '../errors';
+import { refuseIfPublished } from '../queries/model-references';
 import { type Definition, findObject, revisionOf, type StoredObject } from '../queries/objects';
 import { requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { checkReferences, type Impact, impactOf, refuseIfPublished } from './references';
+import { invalidInput } from '../zod-issues';
+import { checkReferences, type Impact, impactOf } from './references';
 
 export type Action = 'create' | 'update' | 'delete';
 

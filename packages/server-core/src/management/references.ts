@@ -1,6 +1,6 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { ApiError, invalid } from '../http/api-error';
+import { invalid } from '../errors';
 import { type ModelRef, modelReferenceIndex, type ReferencedKind } from '../queries/model-references';
 import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
@@ -102,15 +102,4 @@ export async function dependenciesOf(db: Db, object: StoredObject) {
     if (name !== undefined) out.push({ type: ref.kind, id: ref.id, name });
   }
   return out;
-}
-
-/** A delete that would break a published model is refused (409 naming the models). */
-export function refuseIfPublished(label: string, id: number, published: ModelRef[]) {
-  if (published.length === 0) return;
-  const names = published.map((m) => `"${m.name}" (${m.uid})`).join(', ');
-  throw new ApiError(
-    409,
-    `${label} ${id} is used by published model ${names}; remove it there first`,
-    'conflict',
-  );
 }

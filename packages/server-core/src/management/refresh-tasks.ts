@@ -1,7 +1,9 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { randomSecret } from '../auth/digest';
+import type { TaskRunner } from '../context';
 import { findObject } from '../queries/objects';
+import { listSourceTables } from '../queries/sources';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 
@@ -84,12 +86,6 @@ export async function scheduleRefresh(
   return uid;
 }
 
-/** Who runs due tasks: its id is stored in `claimed_by`; `onRun` hears of every task it ran. */
-export interface TaskRunner {
-  id: string;
-  onRun?: (run: { uid: string; workspaceId: number; operations: number }) => void;
-}
-
 /**
  * Runs every task whose debounce window has passed. Each task is claimed by exactly one runner: the
  * claim is a conditional update in the same transaction as the run, so a runner that fails half-way
@@ -131,9 +127,7 @@ export async function processDueTasks(
 /** Settles the task's operations; returns how many it checked. */
 async function runTask(db: Db, uid: string, workspaceId: number, now: Date): Promise<number> {
   const sources = new Map(
-    (await db.selectFrom('sources').selectAll().where('workspace_id', '=', workspaceId).execute()).map(
-      (row) => [row.table_name, JSON.parse(row.fields) as string[]],
-    ),
+    (await listSourceTables(db, workspaceId)).map((table) => [table.name, table.fields]),
   );
   const operations = await db
     .selectFrom('operations')

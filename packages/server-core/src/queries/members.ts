@@ -1,7 +1,7 @@
 import type { MemberRole } from '@wsadmin/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { notFound } from '../http/api-error';
+import { notFound } from '../errors';
 import type { MemberTable, Schema } from '../storage/schema';
 import { NEUTRAL_MODEL_PERMISSION, type StoredModelPermission } from './member-groups';
 

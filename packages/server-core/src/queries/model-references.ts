@@ -1,5 +1,6 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
+import { ApiError } from '../errors';
 import type { Schema } from '../storage/schema';
 import { listObjects, type StoredObject } from './objects';
 
@@ -43,4 +44,15 @@ export function referencesIn(
     (model.definition.draft ? refs.drafts : refs.published).push(ref);
   }
   return refs;
+}
+
+/** A delete that would break a published model is refused (409 naming the models). */
+export function refuseIfPublished(label: string, id: number, published: ModelRef[]) {
+  if (published.length === 0) return;
+  const names = published.map((m) => `"${m.name}" (${m.uid})`).join(', ');
+  throw new ApiError(
+    409,
+    `${label} ${id} is used by published model ${names}; remove it there first`,
+    'conflict',
+  );
 }

@@ -2,7 +2,7 @@ import type { ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { sha256Hex } from '../auth/digest';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 import type { ObjectTable, Schema } from '../storage/schema';
 
 /**

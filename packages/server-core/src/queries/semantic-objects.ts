@@ -1,9 +1,8 @@
 import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { ApiError, conflict, notFound } from '../http/api-error';
-import { refuseIfPublished } from '../management/references';
+import { ApiError, conflict, notFound } from '../errors';
 import type { Schema } from '../storage/schema';
-import { modelReferenceIndex } from './model-references';
+import { modelReferenceIndex, refuseIfPublished } from './model-references';
 import { deleteObject, findObject, listObjects, type StoredObject, updateObject } from './objects';
 
 /**

@@ -1,5 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../errors';
 
 /**
  * `address`: every API request, per client address, before the key is checked (unauthenticated

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { invalid } from './api-error';
+import { invalid } from './errors';
 
 type ZodIssue = z.core.$ZodIssue;
 
