@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { randomSecret, sha256Hex } from '../auth/digest';
-import { ApiError } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { canonicalJson } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 
@@ -28,7 +28,7 @@ export async function issuePlanToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = `pt_${randomSecret(32)}`;
   const expiresAt = new Date(now.getTime() + PLAN_TOKEN_TTL_MS);
-  await db
+  const insert = db
     .insertInto('plan_tokens')
     .values({
       token_hash: await sha256Hex(token),
@@ -44,6 +44,19 @@ export async function issuePlanToken(
       used_at: null,
     })
     .execute();
+  try {
+    await insert;
+  } catch (error) {
+    // The preview checked the workspace outside any transaction: one deleted since then fails the
+    // token's foreign key. That is the client's 404, not a server error.
+    const workspace = await db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('id', '=', binding.workspaceId)
+      .executeTakeFirst();
+    if (!workspace) throw notFound(`workspace ${binding.workspaceId}`);
+    throw error;
+  }
   return { token, expiresAt };
 }
 
