@@ -1,5 +1,5 @@
 import type { Context } from '../call';
-import { isApiError, type Result } from '../errors';
+import type { Result } from '../errors';
 import { managementKinds } from '../routes';
 import type { Safe } from '../safe';
 import type {
@@ -7,41 +7,28 @@ import type {
   ManagementAction,
   ManagementCollection,
   ObjectId,
-  OperationId,
   OperationRecordId,
   RequestBody,
   RequestOptions,
   ResponseData,
-  Schemas,
   WorkspaceId,
 } from '../types';
+import {
+  type ApplyRequest,
+  type ApplyResult,
+  applyFlow,
+  operationPoller,
+  type PollOptions,
+} from './management-apply';
+import type { Kinds, Op, OperationRecord } from './management-kinds';
 
-/** The SDK's name of each verb: `delete` is the contract's `remove`. */
-type Step = 'list' | 'get' | 'preview' | 'create' | 'update' | 'delete';
-
-type Kinds = typeof managementKinds;
-type KindIds<O extends Kinds[ManagementCollection]['operations']> = {
-  list: O['list'];
-  get: O['get'];
-  preview: O['preview'];
-  create: O['create'];
-  update: O['update'];
-  delete: O['remove'];
-};
-
-/** Fails to compile when a collection is missing or a name is not an operationId of the contract. */
-type Verified<T extends { [C in ManagementCollection]: Record<Step, OperationId> }> = T;
-
-/**
- * For each collection of the management interface, the operationIds of its six operations: read
- * from the route table generated from the contract's kinds (`src/generated/routes.ts`).
- */
-export type ManagementKinds = Verified<{ [C in ManagementCollection]: KindIds<Kinds[C]['operations']> }>;
-
-type Op<C extends ManagementCollection, S extends Step> = ManagementKinds[C][S];
-
-/** The management operation record. */
-export type OperationRecord = ResponseData<'getManagementOperation'>;
+export {
+  type ApplyRequest,
+  type ApplyResult,
+  isFinalOperation,
+  type PollOptions,
+} from './management-apply';
+export type { ManagementKinds, OperationRecord } from './management-kinds';
 
 /** `{collection}/` of the management interface: one object kind, read and changed by preview-then-commit. */
 export interface ManagedCollectionApi<C extends ManagementCollection> {
@@ -115,55 +102,6 @@ export interface ManagedCollectionApi<C extends ManagementCollection> {
     commit: RequestBody<Op<C, 'delete'>>,
     options?: CommitOptions,
   ): Promise<ResponseData<Op<C, 'delete'>>>;
-}
-
-/** How `waitForOperation` (and `apply`) poll an operation record. */
-export interface PollOptions {
-  /** First delay between two reads; it doubles each time. Default 500 ms. */
-  intervalMs?: number;
-  /** Longest delay between two reads. Default 5 000 ms. */
-  maxIntervalMs?: number;
-  /** Reads before giving up and returning the last record as it is. Default 30. */
-  maxAttempts?: number;
-  /** Stops polling (rejects with `AbortedError`). */
-  signal?: AbortSignal;
-}
-
-type PreviewRequest<C extends ManagementCollection, A extends ManagementAction> = Extract<
-  RequestBody<Op<C, 'preview'>>,
-  { action: A }
->;
-
-/** What `apply` needs: the object kind, the action, the target (update, delete) and the changes. */
-export type ApplyRequest<C extends ManagementCollection, A extends ManagementAction> = {
-  /** Object kind, e.g. `'dimensions'`. */
-  collection: C;
-  action: A;
-  /** Account recording the operator (sent with the preview and the commit). */
-  operatorUid?: NonNullable<Schemas['ManagementDeleteCommit']['operatorUid']>;
-  /** Aborts every step, retries and polling included. */
-  signal?: AbortSignal;
-  /**
-   * On a revision conflict (errcode 409, reason `revision_conflict`) read the detail again and
-   * preview again, at most this many times (`true` = 3). Default off.
-   */
-  retryOnConflict?: boolean | number;
-  /** Polling of the operation record. */
-  poll?: Omit<PollOptions, 'signal'>;
-} & (A extends 'create'
-  ? { targetId?: never; changes: PreviewRequest<C, 'create'>['changes'] }
-  : A extends 'update'
-    ? { targetId: ObjectId; changes: PreviewRequest<C, 'update'>['changes'] }
-    : { targetId: ObjectId; changes?: PreviewRequest<C, 'delete'>['changes'] });
-
-/** Every answer of an `apply` run. */
-export interface ApplyResult<C extends ManagementCollection, A extends ManagementAction> {
-  preview: ResponseData<Op<C, 'preview'>>;
-  commit: ResponseData<Op<C, A>>;
-  /** The object read back after the commit; `null` after a delete. */
-  readBack: A extends 'delete' ? null : ResponseData<Op<C, 'get'>>;
-  /** The operation record in a final state (or the last one read); `null` without an operationId. */
-  operation: OperationRecord | null;
 }
 
 /** `/openapi/v1/workspaces/{workspaceId}/management/`: preview-then-commit configuration of one workspace. */
@@ -256,49 +194,11 @@ export type SafeManagementApi = Safe<Omit<ManagementApi, 'apply' | 'collection'>
  */
 export type ManagementFactory = (workspaceId: WorkspaceId) => ManagementApi;
 
-/**
- * Whether an operation record needs no further polling: `verified`, `failed`, `unknown`, or `saved`
- * without a follow-up task.
- *
- * @example
- * const record = await client.management(7).operation(operationId);
- * if (!isFinalOperation(record)) setTimeout(checkAgain, 1000);
- */
-export const isFinalOperation = ({ state, taskUid }: OperationRecord): boolean =>
-  state === 'verified' || state === 'failed' || state === 'unknown' || (state === 'saved' && !taskUid);
-
 type Loose = (
   operationId: string,
   input: { path: Record<string, unknown>; body?: unknown },
   options?: RequestOptions,
 ) => Promise<unknown>;
-
-interface LooseKind {
-  get(id: number, options: RequestOptions): Promise<{ revision: string }>;
-  preview(body: object, options: RequestOptions): Promise<{ planToken: string }>;
-  commitCreate(body: object, options: RequestOptions): Promise<{ id: number; operationId?: string }>;
-  commitUpdate(
-    id: number,
-    body: object,
-    options: RequestOptions,
-  ): Promise<{ id: number; operationId?: string }>;
-  commitDelete(
-    id: number,
-    body: object,
-    options: RequestOptions,
-  ): Promise<{ id: number; operationId?: string }>;
-}
-
-interface LooseApply {
-  collection: string;
-  action: ManagementAction;
-  targetId?: number;
-  changes?: object;
-  operatorUid?: string;
-  signal?: AbortSignal;
-  retryOnConflict?: boolean | number;
-  poll?: PollOptions;
-}
 
 export function management({ call, sleep }: Context): ManagementFactory {
   const loose = call as unknown as Loose;
@@ -328,51 +228,8 @@ export function management({ call, sleep }: Context): ManagementFactory {
     const operation = (operationId: OperationRecordId, o?: RequestOptions) =>
       call('getManagementOperation', { path: { workspaceId: ws, operationId } }, o);
 
-    const waitForOperation = async (
-      id: OperationRecordId,
-      { intervalMs = 500, maxIntervalMs = 5000, maxAttempts = 30, ...o }: PollOptions = {},
-    ) => {
-      for (let n = 1, delay = intervalMs; ; n++, delay = Math.min(delay * 2, maxIntervalMs)) {
-        const record = await operation(id, o);
-        if (n >= maxAttempts || isFinalOperation(record)) return record;
-        await sleep(delay, o.signal);
-      }
-    };
-
-    const apply = async (request: LooseApply) => {
-      const { action, targetId = 0, changes = {}, operatorUid, signal, poll } = request;
-      const kind = kinds[request.collection] as LooseKind;
-      const o: RequestOptions = signal ? { signal } : {};
-      const rounds = request.retryOnConflict === true ? 3 : Number(request.retryOnConflict ?? 0);
-      // detail (for the revision) -> preview -> commit; a revision conflict restarts it, `left` more times.
-      const round = async (
-        left: number,
-      ): Promise<{ preview: { planToken: string }; commit: { id: number; operationId?: string } }> => {
-        try {
-          const revision = action === 'create' ? undefined : (await kind.get(targetId, o)).revision;
-          const target = action === 'create' ? undefined : targetId;
-          const preview = await kind.preview({ action, targetId: target, revision, changes, operatorUid }, o);
-          const { planToken } = preview;
-          const commit =
-            action === 'create'
-              ? await kind.commitCreate({ changes, planToken, operatorUid }, o)
-              : action === 'update'
-                ? await kind.commitUpdate(targetId, { changes, planToken, operatorUid }, o)
-                : await kind.commitDelete(targetId, { planToken, operatorUid }, o);
-          return { preview, commit };
-        } catch (error) {
-          if (left > 0 && isApiError(error, 409) && error.reason === 'revision_conflict')
-            return round(left - 1);
-          throw error;
-        }
-      };
-      const { preview, commit } = await round(rounds);
-      const readBack = action === 'delete' ? null : await kind.get(commit.id, o);
-      const record = commit.operationId
-        ? await waitForOperation(commit.operationId, { ...poll, ...o })
-        : null;
-      return { preview, commit, readBack, operation: record };
-    };
+    const waitForOperation = operationPoller(operation, sleep);
+    const apply = applyFlow(kinds, waitForOperation);
 
     return Object.assign(api, {
       collection: (c: string) => kinds[c],

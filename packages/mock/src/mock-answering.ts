@@ -1,0 +1,115 @@
+import type { OperationId } from '@wsadmin/contract';
+import { HttpResponse, http } from 'msw';
+import type { BaseScope } from './base-scope';
+import { dataOf, MockRequestError } from './client';
+import { type MatchedOperation, matchOperation } from './match';
+import {
+  type ActiveOverride,
+  checkOverride,
+  errorResponse,
+  isEnvelope,
+  MockContractError,
+  type Override,
+  type OverrideContext,
+  type OverrideOptions,
+  successResponse,
+} from './overrides';
+
+interface AnsweringOptions {
+  scope: BaseScope;
+  /** The app's own answer (the mock state). */
+  appFetch(request: Request): Promise<Response>;
+  onViolation(error: MockContractError): void;
+}
+
+/**
+ * How the mock answers a request under its base URL: through an override where one is active for
+ * the operation, else by the app. Holds the overrides and the contract violations they caused.
+ */
+export function createAnswering({ scope, appFetch, onViolation }: AnsweringOptions) {
+  const overrides = new Map<OperationId, ActiveOverride>();
+  const violations: MockContractError[] = [];
+
+  /** The answer to a request under the base URL; a network error is a `Response.error()`, as MSW wants it. */
+  async function answer(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = scope.pathOf(url);
+    if (path === undefined)
+      throw new TypeError(`${request.url} is not under the mock's base URL ${scope.href}`);
+    const matched = matchOperation(request.method, path);
+    const active = matched ? overrides.get(matched.operationId) : undefined;
+    if (!matched || !active) return appFetch(await scope.forward(request, url, path));
+    active.remaining -= 1;
+    if (active.remaining <= 0) overrides.delete(matched.operationId);
+    const copy = request.clone();
+    return answerOverride(matched, active.override, copy, await scope.forward(request, url, path));
+  }
+
+  async function answerOverride(
+    { operationId, params }: MatchedOperation,
+    override: Override<OperationId>,
+    request: Request,
+    forwarded: Request,
+  ): Promise<Response> {
+    if (override === 'network-error') return HttpResponse.error();
+    if (typeof override !== 'function') {
+      if (isEnvelope(override)) return errorResponse(operationId, override);
+      await new Promise((resolve) => setTimeout(resolve, override.delayMs));
+      return appFetch(forwarded);
+    }
+    const context: OverrideContext<OperationId> = {
+      operationId,
+      request,
+      params,
+      real: async () => dataOf(operationId, await appFetch(forwarded.clone())),
+    };
+    try {
+      const result = await override(context);
+      return isEnvelope(result) ? errorResponse(operationId, result) : successResponse(operationId, result);
+    } catch (error) {
+      if (error instanceof MockRequestError) return Response.json(error.answer, { status: error.status });
+      if (!(error instanceof MockContractError)) throw error;
+      violations.push(error);
+      onViolation(error);
+      return Response.json(
+        { errcode: 500, errmsg: error.message, data: { reason: 'internal' } },
+        { status: 500 },
+      );
+    }
+  }
+
+  return {
+    answer,
+    /** One MSW handler: every request under the base URL, whatever the method. */
+    handlers: [
+      http.all(
+        ({ request }) => scope.pathOf(new URL(request.url)) !== undefined,
+        ({ request }) => answer(request),
+      ),
+    ],
+    violations: violations as readonly MockContractError[],
+    override<K extends OperationId>(
+      operationId: K,
+      override: Override<K>,
+      options: OverrideOptions = {},
+    ): () => void {
+      checkOverride(operationId, override, options);
+      const active: ActiveOverride = {
+        override: override as Override<OperationId>,
+        remaining: options.times ?? Number.POSITIVE_INFINITY,
+      };
+      overrides.set(operationId, active);
+      return () => {
+        if (overrides.get(operationId) === active) overrides.delete(operationId);
+      };
+    },
+    clearOverrides(): void {
+      overrides.clear();
+    },
+    /** Overrides and violations cleared (on `reset()`). */
+    clear(): void {
+      overrides.clear();
+      violations.length = 0;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { FeaturePermission } from '@wsadmin/contract';
+import type { MockContractError } from './overrides';
+import type { MockSeed, SeedFunction } from './seed';
+
+/** Secret of the key every mock has: every feature permission, every workspace, no expiry. */
+export const MOCK_KEY = 'wsk_mock_unrestricted';
+
+/**
+ * Default base URL. The `.mock` name never resolves, so a request the mock does not answer fails
+ * at once instead of reaching a real server. Pass the same value as the SDK's `baseUrl`.
+ */
+export const MOCK_BASE_URL = 'https://wsadmin.mock';
+
+/** A key the mock creates on every start and reset (a restricted one, typically). */
+export interface MockKey {
+  secret: string;
+  name?: string;
+  description?: string;
+  /** Empty or absent: every feature permission. */
+  permissions?: FeaturePermission[];
+  /** null or absent: every workspace. */
+  workspaceIds?: number[] | null;
+  /** ISO 8601; compared with the mock's clock. */
+  expiresAt?: string | null;
+}
+
+export interface MockOptions {
+  /** Where the mocked service lives; requests to `<baseUrl>/openapi/v1/...` are answered. Default `MOCK_BASE_URL`. */
+  baseUrl?: string;
+  /** Data to start with, and to return to on `reset()`: contract create requests, or a function. */
+  seed?: MockSeed | SeedFunction;
+  /** Keys created on every start and reset, besides `MOCK_KEY`. */
+  keys?: MockKey[];
+  /** Freezes the clock at this time (it then moves only with `clock.advance`). Default: real time. */
+  startAt?: Date | string;
+  /** Debounce window of source refreshes in seconds (the server's default is 2). */
+  refreshDebounceSeconds?: number;
+  /** PBKDF2 rounds for account passwords. Default 1000: a mock needs speed, not resistance. */
+  passwordIterations?: number;
+  /** Unexpected errors of the app (answered 500). Default: `console.error`. */
+  onError?: (error: unknown) => void;
+  /** An override answered outside the contract (answered 500). Default: `console.error`. */
+  onContractViolation?: (error: MockContractError) => void;
+  /**
+   * URL of sql.js's WebAssembly (`sql.js/dist/sql-wasm-browser.wasm`). `startMockWorker` sets it
+   * to the asset your bundler emits; Node needs none (sql.js reads its file from disk).
+   */
+  sqlWasmUrl?: string;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { scenarioClient } from '../testing/scenario-client';
+import type { Target } from '../testing/target';
+import { workspaceOf } from './fixtures';
+
+/** The source catalogue (an extension): the tables follow-up tasks check bound sources against. */
+export function sourceCatalogueScenarios(target: () => Target) {
+  const api = scenarioClient(target);
+  const workspace = workspaceOf(api);
+
+  describe('source catalogue (extension)', () => {
+    it('starts empty, is replaced as a whole, and answers sorted by table name', async () => {
+      const ws = await workspace();
+      expect(await api.ok('getSourceCatalogue', { params: { workspaceId: ws } })).toEqual({ tables: [] });
+      const tables = [
+        { name: 'fact_orders', fields: ['amount'] },
+        { name: 'dim_region', fields: ['region_id'] },
+      ];
+      await api.ok('setSourceCatalogue', { params: { workspaceId: ws }, body: { tables } });
+      const want = { tables: [tables[1], tables[0]] };
+      expect(await api.ok('getSourceCatalogue', { params: { workspaceId: ws } })).toEqual(want);
+      await api.ok('setSourceCatalogue', { params: { workspaceId: ws }, body: { tables: [] } });
+      expect(await api.ok('getSourceCatalogue', { params: { workspaceId: ws } })).toEqual({ tables: [] });
+    });
+
+    it('refuses a table listed twice, naming it, and keeps the catalogue', async () => {
+      const ws = await workspace();
+      const tables = [{ name: 't', fields: [] }];
+      await api.ok('setSourceCatalogue', { params: { workspaceId: ws }, body: { tables } });
+      const answer = await api.fails('setSourceCatalogue', 400, {
+        params: { workspaceId: ws },
+        body: {
+          tables: [
+            { name: 'a', fields: [] },
+            { name: 'a', fields: ['x'] },
+          ],
+        },
+      });
+      expect(answer.errmsg).toContain('tables.1.name');
+      expect(await api.ok('getSourceCatalogue', { params: { workspaceId: ws } })).toEqual({ tables });
+    });
+
+    it('answers 404 for an unknown workspace', async () => {
+      await api.fails('getSourceCatalogue', 404, { params: { workspaceId: 1_999_999_998 } });
+    });
+  });
+}
