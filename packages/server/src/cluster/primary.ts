@@ -12,6 +12,15 @@ const MAX_DELAY_MS = 30_000;
 /** After SIGTERM, workers still running this long later are killed (a request stuck past its timeouts). */
 const SHUTDOWN_GRACE_MS = 15_000;
 
+/**
+ * When to replace a worker that died after `livedMs`, having followed `crashes` quick deaths in a
+ * row: 250 ms, doubling per further quick death up to 30 s; a worker that lived 30 s starts over.
+ */
+export function restartDelay(crashes: number, livedMs: number): { crashes: number; delayMs: number } {
+  const next = livedMs >= STABLE_MS ? 1 : crashes + 1;
+  return { crashes: next, delayMs: Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (next - 1)) };
+}
+
 interface Slot {
   worker: Worker;
   startedAt: number;
@@ -76,8 +85,9 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
         shutdown();
         return;
       }
-      slot.crashes = Date.now() - slot.startedAt >= STABLE_MS ? 0 : slot.crashes + 1;
-      const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, slot.crashes - 1));
+      const next = restartDelay(slot.crashes, Date.now() - slot.startedAt);
+      slot.crashes = next.crashes;
+      const delay = next.delayMs;
       console.error(
         `wsadmin: worker ${worker.process.pid} exited unexpectedly (${how}); starting another in ${delay} ms`,
       );

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { alive, type ClusterProcess, send, startCluster } from '../testing/cluster-process';
@@ -186,6 +187,27 @@ for (const [name, target] of targets) {
 }
 
 describe('WSADMIN_WORKERS at start', () => {
+  it('stops the whole start, exit code 1, when the workers cannot listen (port taken)', async () => {
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    const port = String((taken.address() as AddressInfo).port);
+    const database = tempDatabase('wsadmin-workers-taken-');
+    try {
+      const run = await runTsx('packages/server/src/bin/start.ts', [], {
+        PORT: port,
+        DATABASE_URL: database.url,
+        WSADMIN_WORKERS: '2',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('EADDRINUSE');
+      expect(run.stderr).toMatch(/wsadmin: worker \d+ exited during start \(code 1\); stopping/);
+      expect(run.stdout).not.toContain('wsadmin reference server on');
+    } finally {
+      taken.close();
+      database.remove();
+    }
+  });
+
   it.each([
     ['zero', { WSADMIN_WORKERS: '0' }, 'WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "0"'],
     [
