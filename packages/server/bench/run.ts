@@ -1,19 +1,29 @@
+import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ACCOUNT_SEARCH_COLUMNS } from '@wsadmin/server-core/testing';
 import { readConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
+import { postgresBin } from '../src/testing/postgres';
+import { REPO_ROOT } from '../src/testing/processes';
 import { type Backend, postgresBackend, sqliteBackend } from './backends';
 import { analyze, withoutIndexes } from './indexes';
 import type { LoadRequest, LoadSummary, Workload } from './load';
 import { LoadGenerator } from './load-client';
+import { measureScale, type ScaleRow } from './scale-measure';
+import { scaleMarkdown, writeIntoDocs } from './scale-report';
 import { accountName, seedAccounts, seedDimensions, seedWorkspace } from './seed';
+import { measureWorkers, type WorkersRow } from './workers';
 
 /**
  * `npm run bench`: the reference server started in-process as `npm start` runs it in production
  * (NODE_ENV=production: no response validation; LOG_LEVEL=silent), loaded over loopback by
  * autocannon in a second process. Options: --backend sqlite|postgres|all (default all),
- * --duration <seconds per measurement> (4), --connections <n> (10), --max-rows <n> (100000).
+ * --duration <seconds per measurement> (4), --connections <n> (10), --max-rows <n> (100000),
+ * --scale on|only|off (on): then the PostgreSQL two-process / 8-vs-32-connection workload
+ * (scale-measure.ts) and WSADMIN_WORKERS=1 vs 2 (workers.ts), written into docs/performance.md
+ * between the bench:scale markers.
  */
 
 const { values: args } = parseArgs({
@@ -22,6 +32,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
     'max-rows': { type: 'string', default: '100000' },
+    /** `on`: the scale workloads after the others; `only`: just them; `off`: none. */
+    scale: { type: 'string', default: 'on' },
   },
 });
 const duration = Number(args.duration);
@@ -233,9 +245,11 @@ function markdown(reports: BackendReport[]): string {
   return lines.join('\n');
 }
 
+const withSqlite = args.backend === 'all' || args.backend === 'sqlite';
+const withPostgres = args.backend === 'all' || args.backend === 'postgres';
 const backends: Array<() => Promise<Backend | undefined>> = [];
-if (args.backend === 'all' || args.backend === 'sqlite') backends.push(async () => sqliteBackend());
-if (args.backend === 'all' || args.backend === 'postgres') backends.push(postgresBackend);
+if (args.scale !== 'only' && withSqlite) backends.push(async () => sqliteBackend());
+if (args.scale !== 'only' && withPostgres) backends.push(postgresBackend);
 
 const loadBefore = loadavg()[0] ?? 0;
 const started = new Date();
@@ -249,6 +263,28 @@ try {
 } finally {
   load.close();
 }
+// Issue 12: processes, connections and workers, each in processes of their own (after the
+// in-process server above has closed, so they do not share the cores with it).
+let scale: ScaleRow[] | undefined;
+let workers: WorkersRow[] | undefined;
+if (args.scale !== 'off') {
+  if (withPostgres && existsSync(join(postgresBin, 'initdb'))) {
+    scale = await measureScale({
+      durationSeconds: duration,
+      connections: [8, 32],
+      processes: 2,
+      repo: REPO_ROOT,
+    });
+  }
+  if (withSqlite) {
+    workers = await measureWorkers({
+      durationSeconds: duration,
+      connections,
+      repo: REPO_ROOT,
+      counts: [1, 2],
+    });
+  }
+}
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(
   [
@@ -261,3 +297,18 @@ console.log(
     markdown(reports),
   ].join('\n'),
 );
+if (scale || workers) {
+  const section = scaleMarkdown({
+    started,
+    loadBefore,
+    loadAfter: loadavg()[0] ?? 0,
+    durationSeconds: duration,
+    scale,
+    workers,
+    workerConnections: connections,
+  });
+  console.log(`### Processes, connections and workers\n\n${section}`);
+  const docs = join(REPO_ROOT, 'docs/performance.md');
+  writeIntoDocs(docs, section);
+  progress(`wrote the scale table into ${docs}`);
+}

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { RateLimits } from '@wsadmin/server-core';
 import { parseRateLimits } from './operations/rate-limit-config';
 
@@ -28,6 +29,8 @@ export interface ServerConfig {
   metricsKey: string | undefined;
   /** Password hashes and checks at once; undefined: half of libuv's thread pool. */
   passwordConcurrency: number | undefined;
+  /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
+  workers: number;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -40,10 +43,17 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const logFormat = env.LOG_FORMAT ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new Error(`LOG_FORMAT must be json or pretty, got "${logFormat}"`);
+  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/wsadmin.db';
+  const workers = parseWorkers(env.WSADMIN_WORKERS);
+  // Each worker would open a private, empty database of its own.
+  if (workers > 1 && databaseUrl === 'sqlite::memory:')
+    throw new Error(
+      `WSADMIN_WORKERS=${workers} needs a database the processes share, and DATABASE_URL=sqlite::memory: is private to one process: use sqlite:<file> or postgres://…, or WSADMIN_WORKERS=1`,
+    );
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/wsadmin.db',
+    databaseUrl,
     logLevel: logLevel as LogLevel,
     logFormat,
     bootstrapKey: env.WSADMIN_BOOTSTRAP_KEY || undefined,
@@ -55,6 +65,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     trustProxy: env.WSADMIN_TRUST_PROXY === '1',
     metricsKey: env.WSADMIN_METRICS_KEY || undefined,
     passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
+    workers,
   };
 }
 
@@ -84,4 +95,14 @@ function parsePositive(name: string, value: string | undefined): number | undefi
   if (!Number.isInteger(number) || number < 1)
     throw new Error(`${name} must be a whole number >= 1, got "${value}"`);
   return number;
+}
+
+/** WSADMIN_WORKERS: a whole number >= 1, or `auto` for the CPUs this process may use. */
+export function parseWorkers(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return 1;
+  if (text === 'auto') return availableParallelism();
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new Error(`WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "${value}"`);
+  return Number(text);
 }

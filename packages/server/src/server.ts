@@ -13,6 +13,7 @@ import {
 } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import type { DestinationStream, Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { ServerConfig } from './config';
 import { mountDocs } from './docs';
 import { mountHome } from './home';
@@ -20,7 +21,7 @@ import { openStorageFromUrl } from './open-storage';
 import { clientAddressOf } from './operations/client-address';
 import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
-import { mountMetrics } from './operations/metrics-route';
+import { type MetricsSource, mountMetrics } from './operations/metrics-route';
 import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './passwords';
 
 export interface RunningServer {
@@ -37,11 +38,18 @@ export interface RunningServer {
 export interface StartOptions {
   /** Where the log lines go instead of stdout (tests). */
   logDestination?: DestinationStream;
+  /** One write(2) per log line: the workers of a cluster share stdout, and whole lines stay whole. */
+  logSync?: boolean;
+  /** What `GET /metrics` shows, given this process's registry (a cluster worker: the whole cluster). */
+  metricsSource?: (local: Registry) => MetricsSource;
 }
 
 /** Everything `npm start` does, as a function: open storage, make sure a key exists, serve. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger({ level: config.logLevel, format: config.logFormat }, options.logDestination);
+  const logger = createLogger(
+    { level: config.logLevel, format: config.logFormat, sync: options.logSync ?? false },
+    options.logDestination,
+  );
   const clock = new AdjustableClock();
   const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now(), {
     testHooks: config.testHooks,
@@ -77,7 +85,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   mountDocs(app);
-  mountMetrics(app, metrics, config.metricsKey);
+  mountMetrics(app, options.metricsSource?.(metrics.registry) ?? metrics.registry, config.metricsKey);
   mountHome(app);
   const server = await listen(app, config.host, config.port);
   const address = server.address();

@@ -21,6 +21,12 @@ export async function openSqliteStorage(file: string, now: () => Date): Promise<
 }
 
 /**
+ * Kysely begins its transactions with a plain (deferred) `begin`; it is made `begin immediate`.
+ * With several processes on one file (WSADMIN_WORKERS), a deferred transaction that read before
+ * another process committed cannot take the write lock any more (SQLITE_BUSY_SNAPSHOT, at once,
+ * without the busy timeout); an immediate one waits for the lock before reading anything. One
+ * process loses nothing: its single connection runs one transaction at a time anyway.
+ *
  * Kysely prepares every statement anew, which cost a tenth of a commit's time (npm run bench); a
  * server runs the same few hundred statements over and over, so the prepared ones are kept (least
  * recently used dropped first). Safe because Kysely runs one statement at a time on its single
@@ -30,7 +36,8 @@ export function withStatementCache(database: BetterSqlite3.Database, size = 1000
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => void database.close(),
-    prepare(sql) {
+    prepare(text) {
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);

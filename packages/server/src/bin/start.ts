@@ -1,25 +1,33 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
+import { printBanner } from '../banner';
+import { runPrimary } from '../cluster/primary';
+import { runWorker } from '../cluster/worker';
 import { readConfig } from '../config';
 import { startServer } from '../server';
 
-// `npm start`: the reference server on HOST:PORT with DATABASE_URL.
+// `npm start`: the reference server on HOST:PORT with DATABASE_URL; WSADMIN_WORKERS=N > 1 forks
+// N processes sharing the port (cluster/primary.ts).
 const config = readConfig(process.env);
-const server = await startServer(config);
-console.log(`wsadmin reference server on ${server.url} (database: ${server.storage.location})`);
-console.log(
-  `  API:  ${server.url}/openapi/v1/   docs: ${server.url}/docs   document: ${server.url}/openapi.json`,
-);
-if (server.createdKeySecret) {
-  console.log(`  Created an unrestricted access key; it is shown only now:\n  ${server.createdKeySecret}`);
-}
-if (config.testClock) console.log('  Test clock enabled: POST /__test__/clock/ {"advanceSeconds": N}');
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`wsadmin: ${signal}, shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+if (cluster.isWorker) {
+  await runWorker(config);
+} else if (config.workers > 1) {
+  await runPrimary(config);
+} else {
+  const server = await startServer(config);
+  printBanner({
+    url: server.url,
+    location: server.storage.location,
+    createdKeySecret: server.createdKeySecret,
+    testClock: config.testClock,
   });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`wsadmin: ${signal}, shutting down`);
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
 }

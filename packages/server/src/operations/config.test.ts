@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 
@@ -10,7 +11,23 @@ describe('operations settings from the environment', () => {
       trustProxy: false,
       logLevel: 'info',
       logFormat: 'json',
+      workers: 1,
     });
+  });
+
+  it.each([
+    ['unset', undefined, 1],
+    ['empty', '', 1],
+    ['1', '1', 1],
+    ['4', '4', 4],
+    ['spaces around', ' 2 ', 2],
+    ['auto', 'auto', availableParallelism()],
+  ])('reads WSADMIN_WORKERS %s', (_name, value, expected) => {
+    expect(readConfig({ WSADMIN_WORKERS: value, DATABASE_URL: 'sqlite:./x.db' }).workers).toBe(expected);
+  });
+
+  it('keeps one process on the in-memory database, which no second process could share', () => {
+    expect(readConfig({ DATABASE_URL: 'sqlite::memory:', WSADMIN_WORKERS: '1' }).workers).toBe(1);
   });
 
   it.each([
@@ -46,6 +63,15 @@ describe('operations settings from the environment', () => {
     [{ WSADMIN_RATE_LIMIT: 'key=1/s,key=2/s' }, /"key" is given twice/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info/],
     [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
+    [{ WSADMIN_WORKERS: '0' }, /WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "0"/],
+    [{ WSADMIN_WORKERS: '-2' }, /WSADMIN_WORKERS must be .* got "-2"/],
+    [{ WSADMIN_WORKERS: '1.5' }, /WSADMIN_WORKERS must be .* got "1.5"/],
+    [{ WSADMIN_WORKERS: 'two' }, /WSADMIN_WORKERS must be .* got "two"/],
+    [{ WSADMIN_WORKERS: 'AUTO' }, /WSADMIN_WORKERS must be .* got "AUTO"/],
+    [
+      { WSADMIN_WORKERS: '2', DATABASE_URL: 'sqlite::memory:' },
+      /WSADMIN_WORKERS=2 needs a database the processes share, and DATABASE_URL=sqlite::memory: is private/,
+    ],
   ])('refuses %j naming the problem', (env, message) => {
     expect(() => readConfig(env)).toThrowError(message);
   });

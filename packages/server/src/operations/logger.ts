@@ -9,7 +9,7 @@ import type { LogLevel } from '../config';
  * headers or body.
  */
 export function createLogger(
-  options: { level: LogLevel; format: 'json' | 'pretty' },
+  options: { level: LogLevel; format: 'json' | 'pretty'; sync?: boolean },
   destination?: DestinationStream,
 ): Logger {
   const stream =
@@ -20,8 +20,9 @@ export function createLogger(
           singleLine: true,
           translateTime: 'SYS:HH:MM:ss.l',
           ignore: 'pid,hostname',
+          sync: options.sync ?? false,
         })
-      : pino.destination({ dest: 1, sync: false }));
+      : pino.destination({ dest: 1, sync: options.sync ?? false }));
   return pino(
     {
       level: options.level,

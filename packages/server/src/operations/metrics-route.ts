@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { Metrics } from './metrics';
+
+/** What `/metrics` shows: this process's registry, or the sum over the cluster's workers (cluster/metrics.ts). */
+export interface MetricsSource {
+  metrics(): Promise<string>;
+  readonly contentType: string;
+}
 
 export const METRICS_PATH = '/metrics';
 
@@ -9,7 +14,7 @@ export const METRICS_PATH = '/metrics';
  * it (the numbers reveal load and operation names); without one it is open, like /healthz, for a
  * scraper on a private network.
  */
-export function mountMetrics(app: Hono, metrics: Metrics, key: string | undefined): void {
+export function mountMetrics(app: Hono, source: MetricsSource, key: string | undefined): void {
   app.get(METRICS_PATH, async (c) => {
     if (key !== undefined && !bearerMatches(c.req.header('authorization'), key)) {
       return c.json(
@@ -21,8 +26,18 @@ export function mountMetrics(app: Hono, metrics: Metrics, key: string | undefine
         401,
       );
     }
-    const text = await metrics.registry.metrics();
-    return c.body(text, 200, { 'content-type': metrics.registry.contentType });
+    let text: string;
+    try {
+      text = await source.metrics();
+    } catch (error) {
+      // A cluster's aggregation timed out (a worker busy or restarting): the scraper retries.
+      const reason = error instanceof Error ? error.message : 'unknown error';
+      return c.json(
+        { errcode: 503, errmsg: `metrics unavailable: ${reason}`, data: { reason: 'unavailable' } },
+        503,
+      );
+    }
+    return c.body(text, 200, { 'content-type': source.contentType });
   });
 }
 

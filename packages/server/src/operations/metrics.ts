@@ -60,6 +60,8 @@ export function createMetrics(storage: Storage, poolStats?: () => PoolStats): Me
     help: 'Refresh tasks in the database by state (shared by every process on one database).',
     labelNames: ['state'] as const,
     registers: [registry],
+    // Every worker of a cluster counts the same rows: their sum would multiply the count.
+    aggregator: 'max',
     async collect() {
       try {
         const rows = await storage.db

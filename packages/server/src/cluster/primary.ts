@@ -1,0 +1,119 @@
+import cluster, { type Worker } from 'node:cluster';
+import { printBanner } from '../banner';
+import type { ServerConfig } from '../config';
+import { isMessage, type WorkerMessage } from './messages';
+import { answerMetricsRequests } from './metrics';
+import { prepareDatabase } from './prepare';
+
+/** A worker that lived this long before dying starts the back-off over. */
+const STABLE_MS = 30_000;
+const FIRST_DELAY_MS = 250;
+const MAX_DELAY_MS = 30_000;
+/** After SIGTERM, workers still running this long later are killed (a request stuck past its timeouts). */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/**
+ * When to replace a worker that died after `livedMs`, having followed `crashes` quick deaths in a
+ * row: 250 ms, doubling per further quick death up to 30 s; a worker that lived 30 s starts over.
+ */
+export function restartDelay(crashes: number, livedMs: number): { crashes: number; delayMs: number } {
+  const next = livedMs >= STABLE_MS ? 1 : crashes + 1;
+  return { crashes: next, delayMs: Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (next - 1)) };
+}
+
+interface Slot {
+  worker: Worker;
+  startedAt: number;
+  /** Deaths in a row, each within STABLE_MS of its start. */
+  crashes: number;
+  listening: boolean;
+}
+
+/**
+ * `WSADMIN_WORKERS=N > 1`: this process migrates the database and makes sure the bootstrap key
+ * exists (once, before any worker starts), forks N workers that share the port (node:cluster,
+ * round-robin), prints the banner once they all listen, restarts a worker that dies (with
+ * exponential back-off), and on SIGTERM/SIGINT stops them all gracefully and exits 0.
+ */
+export async function runPrimary(config: ServerConfig): Promise<void> {
+  const prepared = await prepareDatabase(config);
+  answerMetricsRequests();
+  const slots: Slot[] = [];
+  const restarts = new Set<NodeJS.Timeout>();
+  let ready = false;
+  let shuttingDown = false;
+  let failed = false;
+
+  const fork = (index: number, replaces?: number) => {
+    const worker = cluster.fork();
+    const slot: Slot = {
+      worker,
+      startedAt: Date.now(),
+      crashes: slots[index]?.crashes ?? 0,
+      listening: false,
+    };
+    slots[index] = slot;
+    worker.on('message', (message: unknown) => {
+      if (!isMessage<WorkerMessage & { type: 'wsadmin:listening' }>(message, 'wsadmin:listening')) return;
+      slot.listening = true;
+      if (replaces !== undefined) {
+        console.error(`wsadmin: worker ${worker.process.pid} started in place of worker ${replaces}`);
+      }
+      if (!ready && slots.length === config.workers && slots.every((each) => each.listening)) {
+        ready = true;
+        printBanner({
+          url: message.url,
+          location: prepared.location,
+          createdKeySecret: prepared.createdKeySecret,
+          testClock: config.testClock,
+          workerPids: slots.map((each) => each.worker.process.pid ?? 0),
+        });
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      if (shuttingDown) {
+        // A worker still starting dies of the forwarded SIGTERM before its handler exists: not a failure.
+        if (code !== 0 && !(signal === 'SIGTERM' && !slot.listening)) failed = true;
+        if (slots.every((each) => each.worker.isDead())) process.exit(failed ? 1 : 0);
+        return;
+      }
+      if (!ready) {
+        // A worker that cannot start (port taken, database refused) would fail again at once.
+        console.error(`wsadmin: worker ${worker.process.pid} exited during start (${how}); stopping`);
+        failed = true;
+        shutdown();
+        return;
+      }
+      const next = restartDelay(slot.crashes, Date.now() - slot.startedAt);
+      slot.crashes = next.crashes;
+      const delay = next.delayMs;
+      console.error(
+        `wsadmin: worker ${worker.process.pid} exited unexpectedly (${how}); starting another in ${delay} ms`,
+      );
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        if (!shuttingDown) fork(index, worker.process.pid);
+      }, delay);
+      restarts.add(timer);
+    });
+  };
+
+  const shutdown = (signal?: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    if (signal) console.log(`wsadmin: ${signal}, shutting down`);
+    for (const timer of restarts) clearTimeout(timer);
+    const running = slots.filter((slot) => !slot.worker.isDead());
+    if (running.length === 0) process.exit(failed ? 1 : 0);
+    for (const slot of running) slot.worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const slot of slots) if (!slot.worker.isDead()) slot.worker.process.kill('SIGKILL');
+      console.error(`wsadmin: workers still running ${SHUTDOWN_GRACE_MS} ms after ${signal}; killed`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
+  for (let index = 0; index < config.workers; index++) fork(index);
+}

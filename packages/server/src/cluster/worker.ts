@@ -1,0 +1,27 @@
+import type { ServerConfig } from '../config';
+import { startServer } from '../server';
+import type { WorkerMessage } from './messages';
+import { clusterMetricsSource } from './metrics';
+
+/**
+ * One worker of `WSADMIN_WORKERS=N`: the whole server, on the port the primary shares. It prints
+ * no banner (the primary prints one for all) and says when it listens. If the primary dies, Node's
+ * cluster module ends the worker as soon as the IPC channel closes, so no worker outlives it.
+ */
+export async function runWorker(config: ServerConfig): Promise<void> {
+  const server = await startServer(config, { logSync: true, metricsSource: clusterMetricsSource });
+  const listening: WorkerMessage = { type: 'wsadmin:listening', url: server.url };
+  process.send?.(listening);
+  let closing = false;
+  // Ctrl-C reaches the whole process group, and the primary forwards SIGTERM as well: close once.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
