@@ -31,8 +31,12 @@ export function toDimension(
   object: StoredObject<'dimensions'>,
   references: ModelReferences,
 ): z.input<typeof Dimension> {
+  return { ...dimensionItem(object), ...dimensionUsage(references) };
+}
+
+/** What a dimension answer holds from the dimension itself (lists cache it as text). */
+export function dimensionItem(object: StoredObject<'dimensions'>) {
   const { baseField, ...d } = object.definition;
-  const models = [...references.published, ...references.drafts];
   return {
     id: object.id,
     type: d.type,
@@ -46,7 +50,11 @@ export function toDimension(
     enableSubDimensionExplorer: d.enableSubDimensionExplorer,
     keywordFilters: d.keywordFilters,
     subDimensions: d.subDimensions,
-    models,
-    used: models.length > 0,
   };
+}
+
+/** The models that list a dimension, published first: the last keys of its answer. */
+export function dimensionUsage(references: ModelReferences) {
+  const models = [...references.published, ...references.drafts];
+  return { models, used: models.length > 0 };
 }

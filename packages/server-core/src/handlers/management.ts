@@ -15,7 +15,7 @@ import { findOperation, toOperation } from '../management/operations';
 import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
 import { dependenciesOf, impactOf } from '../management/references';
-import { findObject, listObjects } from '../queries/objects';
+import { findObject, listObjectSummaries } from '../queries/objects';
 import { commitChange } from './management-commit';
 import { catchUpTasks, requireOperator, requireWorkspaceRow } from './management-shared';
 
@@ -41,8 +41,7 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
     async list({ params }: { params: Params }, { db, clock, settings }: HandlerContext) {
       await requireWorkspaceRow(db, params.workspaceId);
       await catchUpTasks(db, clock.now(), settings.taskRunner);
-      const objects = await listObjects(db, params.workspaceId, kind);
-      return objects.map((o) => ({ id: o.id, name: o.name, revision: o.revision }));
+      return listObjectSummaries(db, params.workspaceId, kind);
     },
     async get(
       { params }: { params: Params & { id: number } },

@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Handlers } from '../http/handler';
 import { modelReferenceIndex } from '../queries/model-references';
-import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
+import { listText } from '../queries/object-list-text';
+import { insertObject, type StoredObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './management-shared';
-import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
+import { timeSeriesDefinition, timeSeriesListBody, toTimeSeries } from './time-series-shapes';
 
 type Db = Kysely<Schema>;
 type Write = z.output<typeof TimeSeriesWrite>;
@@ -48,9 +49,12 @@ async function answerOne(db: Db, object: StoredObject<'time-series'>) {
 export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
   async listTimeSeries({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    const objects = await listObjects(db, params.workspaceId, 'time-series');
     const used = await usage(db, params.workspaceId);
-    return objects.map((object) => toTimeSeriesListItem(object, used(object.id)));
+    return listText(db, params.workspaceId, {
+      kind: 'time-series',
+      item: timeSeriesListBody,
+      tail: (id) => ({ used: used(id) }),
+    });
   },
 
   async getTimeSeries({ params }, { db }) {

@@ -16,6 +16,7 @@ import { ApiError } from './api-error';
 import type { Handlers } from './handler';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { factsOf } from './request-report';
+import { envelopeText, SerializedJson } from './serialized-json';
 
 /** `/a/{id}/` -> `/a/:id/` */
 export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -82,6 +83,11 @@ export function registerOperations(
         body: await parseBody(op, c),
       };
       const data = await handler(request, { ...context, db, key });
+      if (data instanceof SerializedJson) {
+        const text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
+        if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
+        return c.body(text, 200, { 'content-type': 'application/json' });
+      }
       const body = op.data
         ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
         : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
