@@ -1,7 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tables made here are not in `Schema` (raw SQL only).
-type AnyDb = Kysely<any>;
+import type { Schema } from './schema';
 
 /**
  * The SQLite account search index (migration 5): an FTS5 table with the trigram tokenizer over
@@ -16,7 +14,8 @@ export const SEARCH_TABLE = 'accounts_search';
 const COLUMNS = sql.raw('username, nickname, description, phone, email');
 const NEW_VALUES = sql.raw('new.username, new.nickname, new.description, new.phone, new.email');
 
-export async function accountSearchIndex(db: AnyDb): Promise<void> {
+/** Creates the index and fills it from the accounts already stored; nothing where FTS5 is missing. */
+export async function accountSearchIndex(db: Kysely<Schema>): Promise<void> {
   await sql`savepoint account_search`.execute(db);
   try {
     await sql`create virtual table accounts_search using fts5(${COLUMNS}, tokenize = 'trigram')`.execute(db);
