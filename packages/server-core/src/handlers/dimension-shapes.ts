@@ -53,8 +53,11 @@ export function dimensionItem(object: StoredObject<'dimensions'>) {
   };
 }
 
+/** Shared by every dimension no model lists, so a list serialises it once (object-list-text.ts). */
+const UNUSED: { models: ModelReferences['published']; used: boolean } = { models: [], used: false };
+
 /** The models that list a dimension, published first: the last keys of its answer. */
 export function dimensionUsage(references: ModelReferences) {
   const models = [...references.published, ...references.drafts];
-  return { models, used: models.length > 0 };
+  return models.length === 0 ? UNUSED : { models, used: true };
 }

@@ -13,6 +13,9 @@ import { requireWorkspaceRow } from './management-shared';
 import { timeSeriesDefinition, timeSeriesListBody, toTimeSeries } from './time-series-shapes';
 
 type Db = Kysely<Schema>;
+
+const USED = { used: true };
+const UNUSED = { used: false };
 type Write = z.output<typeof TimeSeriesWrite>;
 
 async function create(db: Db, workspaceId: number, body: Write, now: Date) {
@@ -53,7 +56,8 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
     return listText(db, params.workspaceId, {
       kind: 'time-series',
       item: timeSeriesListBody,
-      tail: (id) => ({ used: used(id) }),
+      // Two shared tails, each serialised once per list.
+      tail: (id) => (used(id) ? USED : UNUSED),
     });
   },
 

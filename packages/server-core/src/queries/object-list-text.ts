@@ -21,9 +21,11 @@ const cache = new Map<string, string>();
 let cachedChars = 0;
 
 function remember(key: string, text: string) {
+  if (cache.has(key)) return;
   cache.set(key, text);
   cachedChars += key.length + text.length;
-  // Oldest first: Map iterates in insertion order, and a hit re-inserts its key.
+  // Oldest first (Map iterates in insertion order). Hits do not reorder: that would cost every
+  // hit a delete and an insert, and an evicted item costs only one parse when listed again.
   for (const [oldKey, oldText] of cache) {
     if (cachedChars <= CACHE_CHARS) break;
     cache.delete(oldKey);
@@ -31,14 +33,7 @@ function remember(key: string, text: string) {
   }
 }
 
-function recall(key: string): string | undefined {
-  const text = cache.get(key);
-  if (text !== undefined) {
-    cache.delete(key);
-    cache.set(key, text);
-  }
-  return text;
-}
+const recall = (key: string): string | undefined => cache.get(key);
 
 /** For tests: forget every cached item. */
 export function clearListTextCache(): void {
@@ -91,9 +86,17 @@ function joined<Tail extends object>(
 ): string {
   const tail = list.tail;
   if (!tail) return `[${texts.join(',')}]`;
+  // Most items share one tail object (e.g. "used by no model"): serialise it once.
+  let lastTail: Tail | undefined;
+  let lastExtra = '';
   // `{"a":1}` + `{"b":2}` -> `{"a":1,"b":2}`: what JSON.stringify gives for `{ ...item, ...tail }`.
   const items = texts.map((text, i) => {
-    const extra = JSON.stringify(tail(rows[i]?.id ?? 0));
+    const value = tail(rows[i]?.id ?? 0);
+    if (value !== lastTail) {
+      lastTail = value;
+      lastExtra = JSON.stringify(value);
+    }
+    const extra = lastExtra;
     if (extra === '{}') return text;
     return text === '{}' ? extra : `${text.slice(0, -1)},${extra.slice(1)}`;
   });
