@@ -11,7 +11,7 @@ import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { seedModelInto } from '../testing/seed-model';
 import { modelReferenceIndex } from './model-references';
-import { clearListTextCache } from './object-list-text';
+import { listTextCacheSize, resetListTextCache } from './object-list-text';
 import { insertObject, listObjects, updateObject } from './objects';
 import { insertWorkspace } from './workspaces';
 
@@ -115,7 +115,7 @@ beforeAll(async () => {
   await seed(workspaceId, { name: 'draft', draft: true, dimensions: [ids[1] ?? 0, ids[2] ?? 0] });
 });
 afterAll(() => storage.close());
-beforeEach(() => clearListTextCache());
+beforeEach(() => resetListTextCache());
 
 describe('lists answered from cached item text', () => {
   it.each([
@@ -146,6 +146,20 @@ describe('lists answered from cached item text', () => {
     expect(after.text).not.toBe(before.text);
     expect(after.text).toContain('"description":"changed ✓"');
     expect(after.text).toBe(await expectedText('dimensions'));
+  });
+
+  it('stays within its bound, evicting the oldest items, and still answers the same bytes', async () => {
+    const want = await expectedText('dimensions');
+    resetListTextCache(600);
+    expect((await listed('dimensions')).text).toBe(want);
+    const bounded = listTextCacheSize();
+    expect(bounded.chars).toBeLessThanOrEqual(600);
+    // Three items of which at most two fit: every list misses one and reads the definitions again.
+    expect(bounded.entries).toBeLessThan(3);
+    expect((await listed('dimensions')).text).toBe(want);
+    resetListTextCache();
+    await listed('dimensions');
+    expect(listTextCacheSize().entries).toBe(3);
   });
 
   it('answers an empty list as []', async () => {

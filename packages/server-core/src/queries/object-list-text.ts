@@ -14,11 +14,12 @@ import { listObjects, type StoredObject } from './objects';
  * (tests, the mock) share entries only when id, revision and so the definition agree.
  */
 
-/** At most this many characters of item text are kept (a 1,000-dimension list holds 260,000). */
-export const CACHE_CHARS = 32 * 2 ** 20;
+/** At most this many characters of keys and item text are kept (a 1,000-dimension list: 280,000). */
+const CACHE_CHARS = 32 * 2 ** 20;
 
 const cache = new Map<string, string>();
 let cachedChars = 0;
+let maxChars = CACHE_CHARS;
 
 function remember(key: string, text: string) {
   if (cache.has(key)) return;
@@ -27,7 +28,7 @@ function remember(key: string, text: string) {
   // Oldest first (Map iterates in insertion order). Hits do not reorder: that would cost every
   // hit a delete and an insert, and an evicted item costs only one parse when listed again.
   for (const [oldKey, oldText] of cache) {
-    if (cachedChars <= CACHE_CHARS) break;
+    if (cachedChars <= maxChars) break;
     cache.delete(oldKey);
     cachedChars -= oldKey.length + oldText.length;
   }
@@ -35,10 +36,16 @@ function remember(key: string, text: string) {
 
 const recall = (key: string): string | undefined => cache.get(key);
 
-/** For tests: forget every cached item. */
-export function clearListTextCache(): void {
+/** For tests: forget every cached item and set the bound (default: the production one). */
+export function resetListTextCache(limitChars = CACHE_CHARS): void {
   cache.clear();
   cachedChars = 0;
+  maxChars = limitChars;
+}
+
+/** For tests: what the cache holds. */
+export function listTextCacheSize(): { entries: number; chars: number } {
+  return { entries: cache.size, chars: cachedChars };
 }
 
 export interface ListText<K extends ManagementCollection, Item extends object, Tail extends object> {
