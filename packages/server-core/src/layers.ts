@@ -5,7 +5,10 @@
  * import of src/ against this table, so a change that points a layer upward fails `npm test`.
  */
 export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
-  { name: 'foundation', holds: ['errors.ts', 'zod-issues.ts', 'clock.ts', 'layers.ts'] },
+  {
+    name: 'foundation',
+    holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'clock.ts', 'layers.ts'],
+  },
   { name: 'storage', holds: ['storage/'] },
   { name: 'auth', holds: ['auth/', 'rate-limit/'] },
   { name: 'context', holds: ['context.ts'] },

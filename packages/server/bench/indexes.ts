@@ -35,9 +35,18 @@ async function indexDefinitions(db: Kysely<Schema>, dialect: Dialect, names: str
 
 /**
  * Fresh planner statistics, as autovacuum would have after a bulk load (on PostgreSQL this also
- * merges GIN pending lists into the index, which autovacuum does within a minute or so).
+ * merges GIN pending lists into the index, which autovacuum does within a minute or so). On SQLite
+ * the account search index (FTS5, migration 5) is merged into one segment: a bulk load of many
+ * transactions leaves it in many, and each search term then looks each trigram up in every one
+ * (docs/performance.md, "Lists and search", gives the figures both ways).
  */
 export async function analyze(db: Kysely<Schema>, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres') await sql`vacuum analyze accounts, objects`.execute(db);
-  else await sql`analyze`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`vacuum analyze accounts, objects`.execute(db);
+    return;
+  }
+  await sql`analyze`.execute(db);
+  const { rows } = await sql`select 1 from sqlite_master where name = 'accounts_search'`.execute(db);
+  if (rows.length > 0)
+    await sql`insert into accounts_search (accounts_search) values ('optimize')`.execute(db);
 }

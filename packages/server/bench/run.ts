@@ -24,6 +24,7 @@ import { measureWorkers, type WorkersRow } from './workers';
  * --scale on|only|off (on): then the PostgreSQL two-process / 8-vs-32-connection workload
  * (scale-measure.ts) and WSADMIN_WORKERS=1 vs 2 (workers.ts), written into docs/performance.md
  * between the bench:scale markers.
+ * --only <words,...> (only the workloads whose name holds one of the words; the bare route always runs).
  */
 
 const { values: args } = parseArgs({
@@ -34,8 +35,11 @@ const { values: args } = parseArgs({
     'max-rows': { type: 'string', default: '100000' },
     /** `on`: the scale workloads after the others; `only`: just them; `off`: none. */
     scale: { type: 'string', default: 'on' },
+    only: { type: 'string', default: '' },
   },
 });
+const only = args.only.split(',').filter(Boolean);
+const selected = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const maxRows = Number(args['max-rows']);
@@ -80,6 +84,7 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     return summary;
   };
   const measure = async (name: string, workload: Workload) => {
+    if (report.measured.length > 0 && !selected(name)) return;
     progress(`${backend.name}: ${name}`);
     const peak = await run({ workload, connections, durationSeconds: duration });
     const halfRate = Math.max(1, Math.round(peak.rps / 2));
@@ -126,12 +131,11 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
       await expectOneMatch(server, secret, search);
       progress(`${backend.name}: growth at ${rows} rows`);
       const list: Workload = { kind: 'get', path: `/openapi/v1/workspaces/${largest}/dimensions/` };
-      report.growth.push({ name: 'list dimensions', rows, summary: await single(list) });
-      report.growth.push({
-        name: `account search "${needle}" (1 match)`,
-        rows,
-        summary: await single(search),
-      });
+      const grown = async (name: string, workload: Workload) => {
+        if (selected(name)) report.growth.push({ name, rows, summary: await single(workload) });
+      };
+      await grown('list dimensions', list);
+      await grown(`account search "${needle}" (1 match)`, search);
     }
     await measure(`account search over ${accounts.toLocaleString('en')} accounts (1 match)`, search);
 
@@ -140,6 +144,7 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     const searchIndexes = ACCOUNT_SEARCH_COLUMNS.map((column) => `accounts_${column}_trgm`);
     const bigCycle: Workload = { kind: 'preview-commit', workspaceId: largest, prefix: 'big' };
     const compare = async (name: string, indexes: string[], workload: Workload) => {
+      if (!selected(name)) return;
       const before = await withoutIndexes(db, dialect, indexes, () => single(workload));
       report.beforeAfter.push({ name, before, after: await single(workload) });
     };

@@ -167,8 +167,8 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
     return rows.map(toAccount);
   },
 
-  async listAccounts({ query }, { db }) {
-    return (await accounts.listAccounts(db, query.q)).map(toAccount);
+  async listAccounts({ query }, { db, storage }) {
+    return (await accounts.listAccounts(db, query.q, storage.dialect)).map(toAccount);
   },
 
   async getAccount({ params }, { db }) {

@@ -31,8 +31,12 @@ export function toDimension(
   object: StoredObject<'dimensions'>,
   references: ModelReferences,
 ): z.input<typeof Dimension> {
+  return { ...dimensionItem(object), ...dimensionUsage(references) };
+}
+
+/** What a dimension answer holds from the dimension itself (lists cache it as text). */
+export function dimensionItem(object: StoredObject<'dimensions'>) {
   const { baseField, ...d } = object.definition;
-  const models = [...references.published, ...references.drafts];
   return {
     id: object.id,
     type: d.type,
@@ -46,7 +50,14 @@ export function toDimension(
     enableSubDimensionExplorer: d.enableSubDimensionExplorer,
     keywordFilters: d.keywordFilters,
     subDimensions: d.subDimensions,
-    models,
-    used: models.length > 0,
   };
+}
+
+/** Shared by every dimension no model lists, so a list serialises it once (object-list-text.ts). */
+const UNUSED: { models: ModelReferences['published']; used: boolean } = { models: [], used: false };
+
+/** The models that list a dimension, published first: the last keys of its answer. */
+export function dimensionUsage(references: ModelReferences) {
+  const models = [...references.published, ...references.drafts];
+  return models.length === 0 ? UNUSED : { models, used: true };
 }

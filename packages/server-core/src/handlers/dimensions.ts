@@ -1,7 +1,8 @@
 import type { dimensionOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { modelReferenceIndex } from '../queries/model-references';
-import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
+import { listText } from '../queries/object-list-text';
+import { insertObject, type StoredObject, updateObject } from '../queries/objects';
 import {
   deleteUnlessPublished,
   detachDeleted,
@@ -11,7 +12,13 @@ import {
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
-import { newDimensionDefinition, toDimension, updatedDimensionDefinition } from './dimension-shapes';
+import {
+  dimensionItem,
+  dimensionUsage,
+  newDimensionDefinition,
+  toDimension,
+  updatedDimensionDefinition,
+} from './dimension-shapes';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
 
@@ -26,7 +33,12 @@ async function answer(db: Db, workspaceId: number, objects: StoredObject<'dimens
 export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
   async listDimensions({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    return answer(db, params.workspaceId, await listObjects(db, params.workspaceId, 'dimensions'));
+    const referencesOf = await modelReferenceIndex(db, params.workspaceId);
+    return listText(db, params.workspaceId, {
+      kind: 'dimensions',
+      item: dimensionItem,
+      tail: (id) => dimensionUsage(referencesOf('dimensions', id)),
+    });
   },
 
   async createDimensions({ params, body }, { db, clock }) {

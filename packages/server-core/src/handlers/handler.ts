@@ -1,11 +1,19 @@
 import type { OperationId, Operations, ParsedRequest, SuccessData } from '@wsadmin/contract';
 import type { HandlerContext } from '../context';
+import type { SerializedJson } from '../serialized-json';
+
+/** Lists of stored objects, which may answer with their JSON text (queries/object-list-text.ts). */
+export type TextAnswerOperation = 'listDimensions' | 'listMeasures' | 'listTimeSeries';
+
+type Answer<K extends OperationId> = K extends TextAnswerOperation
+  ? SuccessData<Operations[K]> | SerializedJson<SuccessData<Operations[K]>>
+  : SuccessData<Operations[K]>;
 
 /** The implementation of one operation: typed by the contract, returns the success `data`. */
 export type Handler<K extends OperationId> = (
   request: ParsedRequest<Operations[K]>,
   context: HandlerContext,
-) => Promise<SuccessData<Operations[K]>>;
+) => Promise<Answer<K>>;
 
 /** Handlers for a set of operations. The full set must cover every operation (a missing one does not compile). */
 export type Handlers<K extends OperationId = OperationId> = { [Id in K]: Handler<Id> };

@@ -15,7 +15,7 @@ import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
 import { dependenciesOf, impactOf } from '../management/references';
 import { processDueTasks } from '../management/refresh-tasks';
-import { findObject, listObjects } from '../queries/objects';
+import { findObject, listObjectSummaries } from '../queries/objects';
 import { requireOperator, requireWorkspaceRow } from './guards';
 import type { Handler, Handlers } from './handler';
 import { commitChange } from './management-commit';
@@ -45,8 +45,7 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
     async list({ params }: { params: Params }, { db, clock, settings }: HandlerContext) {
       await requireWorkspaceRow(db, params.workspaceId);
       await processDueTasks(db, clock.now(), settings.taskRunner);
-      const objects = await listObjects(db, params.workspaceId, kind);
-      return objects.map((o) => ({ id: o.id, name: o.name, revision: o.revision }));
+      return listObjectSummaries(db, params.workspaceId, kind);
     },
     async get(
       { params }: { params: Params & { id: number } },

@@ -1,5 +1,6 @@
 import type { measureOperations } from '@wsadmin/contract';
-import { insertObject, listObjects, updateObject } from '../queries/objects';
+import { listText } from '../queries/object-list-text';
+import { insertObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
@@ -10,7 +11,7 @@ import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './mea
 export const measureHandlers: Handlers<keyof typeof measureOperations> = {
   async listMeasures({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    return (await listObjects(db, params.workspaceId, 'measures')).map(toMeasure);
+    return listText(db, params.workspaceId, { kind: 'measures', item: toMeasure });
   },
 
   async createMeasures({ params, body }, { db, clock }) {

@@ -28,6 +28,11 @@ export function toTimeSeriesListItem(
   object: StoredObject<'time-series'>,
   used: boolean,
 ): z.input<typeof TimeSeriesListItem> {
+  return { ...timeSeriesListBody(object), used };
+}
+
+/** A list item without `used`, its last key (lists cache this part as text). */
+export function timeSeriesListBody(object: StoredObject<'time-series'>) {
   const d = object.definition;
   return {
     id: object.id,
@@ -37,7 +42,6 @@ export function toTimeSeriesListItem(
     description: d.description,
     timeUnit: d.timeUnit,
     defaultTimeFunc: d.defaultTimeFunc,
-    used,
   };
 }
 

@@ -2,16 +2,20 @@ import type { TimeSeriesWrite, timeSeriesOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { modelReferenceIndex } from '../queries/model-references';
-import { insertObject, listObjects, type StoredObject, updateObject } from '../queries/objects';
+import { listText } from '../queries/object-list-text';
+import { insertObject, type StoredObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
-import { timeSeriesDefinition, toTimeSeries, toTimeSeriesListItem } from './time-series-shapes';
+import { timeSeriesDefinition, timeSeriesListBody, toTimeSeries } from './time-series-shapes';
 
 type Db = Kysely<Schema>;
+
+const USED = { used: true };
+const UNUSED = { used: false };
 type Write = z.output<typeof TimeSeriesWrite>;
 
 async function create(db: Db, workspaceId: number, body: Write, now: Date) {
@@ -48,9 +52,13 @@ async function answerOne(db: Db, object: StoredObject<'time-series'>) {
 export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
   async listTimeSeries({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    const objects = await listObjects(db, params.workspaceId, 'time-series');
     const used = await usage(db, params.workspaceId);
-    return objects.map((object) => toTimeSeriesListItem(object, used(object.id)));
+    return listText(db, params.workspaceId, {
+      kind: 'time-series',
+      item: timeSeriesListBody,
+      // Two shared tails, each serialised once per list.
+      tail: (id) => (used(id) ? USED : UNUSED),
+    });
   },
 
   async getTimeSeries({ params }, { db }) {

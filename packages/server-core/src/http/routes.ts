@@ -14,6 +14,7 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { Handlers } from '../handlers/handler';
 import { enforce, RateLimitedError, type RateLimiter, STRICT_OPERATIONS } from '../rate-limit/rate-limiter';
+import { envelopeText, SerializedJson } from '../serialized-json';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { factsOf } from './request-report';
 
@@ -82,6 +83,11 @@ export function registerOperations(
         body: await parseBody(op, c),
       };
       const data = await handler(request, { ...context, db, key });
+      if (data instanceof SerializedJson) {
+        const text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
+        if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
+        return c.body(text, 200, { 'content-type': 'application/json' });
+      }
       const body = op.data
         ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
         : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };

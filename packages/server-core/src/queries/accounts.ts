@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { AccountTable, Schema } from '../storage/schema';
-import { anyColumnContains } from './text-search';
+import type { AccountTable, Dialect, Schema } from '../storage/schema';
+import { accountMatches, type SearchPlan, searchPlan } from './account-search';
 
 export type AccountRow = Selectable<AccountTable>;
 type Db = Kysely<Schema>;
@@ -31,14 +31,21 @@ export async function isTaken(db: Db, field: UniqueField, value: string, selfUid
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Accounts in creation order (uid breaks ties); `q` searches the five searchable texts. */
-export function listAccounts(db: Db, q: string | undefined): Promise<AccountRow[]> {
+/**
+ * Accounts in creation order (uid breaks ties); `q` searches the five searchable texts
+ * (account-search.ts). `plan` forces one search plan (tests compare them); default: the best one.
+ */
+export async function listAccounts(
+  db: Db,
+  q: string | undefined,
+  dialect: Dialect,
+  plan?: SearchPlan,
+): Promise<AccountRow[]> {
   let query = db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid');
   const text = q?.trim();
   if (text) {
-    query = query.where((eb) =>
-      anyColumnContains(eb, ['username', 'nickname', 'description', 'phone', 'email'], text),
-    );
+    const chosen = plan ?? (await searchPlan(db, dialect, text));
+    query = query.where((eb) => accountMatches(eb, text, chosen));
   }
   return query.execute();
 }

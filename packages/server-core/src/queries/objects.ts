@@ -156,6 +156,21 @@ export async function listObjects<K extends ManagementCollection>(
   return rows.map((row) => toStored<K>(row));
 }
 
+/** Id, summary name and revision of each object of a kind, in id order, without reading definitions. */
+export function listObjectSummaries(
+  db: Db,
+  workspaceId: number,
+  kind: ManagementCollection,
+): Promise<Array<{ id: number; name: string; revision: string }>> {
+  return db
+    .selectFrom('objects')
+    .select(['id', 'name', 'revision'])
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
+}
+
 export async function deleteObject(db: Db, object: StoredObject): Promise<boolean> {
   const result = await db
     .deleteFrom('objects')

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { accountSearchIndex } from './account-search-index';
 import type { Dialect, Schema } from './schema';
 import { writeTransaction } from './write-locks';
 
@@ -260,9 +261,16 @@ export const migrations: Migration[] = [
       if (dialect === 'postgres') await accountSearchIndexes(db);
     },
   },
+  {
+    version: 5,
+    name: 'trigram account search on SQLite (FTS5, where the build has it)',
+    async up(database, dialect) {
+      if (dialect === 'sqlite') await accountSearchIndex(database);
+    },
+  },
 ];
 
-/** The columns `GET /accounts/?q=` searches (queries/accounts.ts), each as `lower(column) like '%q%'`. */
+/** The columns `GET /accounts/?q=` searches (queries/account-search.ts), each as `lower(column) like '%q%'`. */
 export const ACCOUNT_SEARCH_COLUMNS = ['username', 'nickname', 'description', 'phone', 'email'];
 
 /**

@@ -1,0 +1,17 @@
+/**
+ * Success `data` a handler already holds as JSON text: the route splices it into the envelope
+ * instead of serialising objects again. The text must be exactly `JSON.stringify` of a value of
+ * type `T` (lists built from cached item text, queries/object-list-text.ts); with response
+ * validation on, the route parses it back and checks it against the contract like any answer.
+ */
+export class SerializedJson<T> {
+  /** Only ties the text to its type for the compiler; never set. */
+  declare readonly value?: T;
+
+  constructor(readonly text: string) {}
+}
+
+/** `{"errcode":..,"errmsg":..,"data":<text>}`, byte for byte what `JSON.stringify` gives for the parsed data. */
+export function envelopeText(errcode: number, errmsg: string, data: SerializedJson<unknown>): string {
+  return `${JSON.stringify({ errcode, errmsg }).slice(0, -1)},"data":${data.text}}`;
+}
