@@ -9,7 +9,10 @@ import {
   pbkdf2Passwords,
   revokeKey,
 } from '@wsadmin/server-core';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { HttpHandler } from 'msw';
+// `msw/core/http` alone, not `msw`: the main entry also loads the GraphQL, WebSocket and SSE APIs
+// (and `graphql`), about as many module files as `msw/node` itself (packages/mock/README.md).
+import { http } from 'msw/core/http';
 import { dataOf, type MockClient, MockRequestError, mockClient } from './client';
 import { type MatchedOperation, matchOperation } from './match';
 import {
@@ -231,7 +234,7 @@ export function createMock(options: MockOptions = {}): WsadminMock {
     request: Request,
     forwarded: Request,
   ): Promise<Response> {
-    if (override === 'network-error') return HttpResponse.error();
+    if (override === 'network-error') return Response.error();
     if (typeof override !== 'function') {
       if (isEnvelope(override)) return errorResponse(operationId, override);
       await new Promise((resolve) => setTimeout(resolve, override.delayMs));
