@@ -156,6 +156,19 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     expect(result.names).toEqual(['Demo']);
     console.info(`mock-only consumer: import ${result.importMs} ms, first answer ${result.firstAnswerMs} ms`);
   });
+
+  // What the import cost was cut to (packages/mock/README.md): Hono and Kysely bundled into the
+  // core, sql.js loaded on the first `ready()`, msw's main entry (and graphql) not loaded at all.
+  it('loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry', async () => {
+    const { stdout } = await run('node', ['loaded-modules.mjs'], { cwd: projects.mockOnly });
+    const result = JSON.parse(stdout) as { files: number; packages: string[]; mswMainEntry: boolean };
+    expect(result.packages).toEqual(
+      expect.arrayContaining(['@wsadmin/contract', '@wsadmin/mock', '@wsadmin/server-core', 'msw', 'zod']),
+    );
+    for (const name of ['hono', 'kysely', 'graphql', 'sql.js']) expect(result.packages).not.toContain(name);
+    expect(result.mswMainEntry).toBe(false);
+    console.info(`mock-only consumer: import loads ${result.files} module files`);
+  });
 });
 
 describe('npx wsadmin-server from the installed tarball', { timeout: 180_000 }, () => {
