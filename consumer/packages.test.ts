@@ -159,7 +159,7 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
 
   // What the import cost was cut to (packages/mock/README.md): Hono and Kysely bundled into the
   // core, sql.js loaded on the first `ready()`, msw's main entry (and graphql) not loaded at all.
-  it('loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry', async () => {
+  it("loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry", async () => {
     const { stdout } = await run('node', ['loaded-modules.mjs'], { cwd: projects.mockOnly });
     const result = JSON.parse(stdout) as { files: number; packages: string[]; mswMainEntry: boolean };
     expect(result.packages).toEqual(
