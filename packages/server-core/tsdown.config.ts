@@ -3,6 +3,9 @@ import { libraryBuild } from '../../tsdown.base';
 
 const build = libraryBuild({ entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' } });
 
+/** Dependencies whose code goes into the core's own files (their types stay imports). */
+const isBundled = (id: string) => id === 'kysely' || id === 'hono' || id.startsWith('hono/');
+
 /** A declaration file of the dts pass (`src/…/x.d.ts`), as opposed to the JavaScript pass. */
 const isDeclaration = (importer: string | undefined) => importer?.endsWith('.d.ts') ?? false;
 
@@ -11,6 +14,8 @@ export default defineConfig({
   // Kysely ships ~260 ES module files: loading them took a third of the mock's import time. Its
   // code is bundled (the parts the core uses, one file: about 200 ms less per fresh process, see
   // packages/mock/README.md); its declarations are not, so `Storage.db` stays the `Kysely` type of
-  // the `kysely` package that the server and users import.
-  deps: { ...build.deps, alwaysBundle: (id, importer) => id === 'kysely' && !isDeclaration(importer) },
+  // the `kysely` package that the server and users import. Hono likewise (27 module files for the
+  // app, CORS and `routePath`): users and the server only ever hold the app `createApp` returns and
+  // call its methods, never `instanceof` it; they import Hono's types, not its code.
+  deps: { ...build.deps, alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer) },
 });

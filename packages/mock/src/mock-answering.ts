@@ -1,5 +1,7 @@
 import type { OperationId } from '@wsadmin/contract';
-import { HttpResponse, http } from 'msw';
+// `msw/core/http` alone, not `msw`: the main entry also loads the GraphQL, WebSocket and SSE APIs
+// (and `graphql`), about as many module files as `msw/node` itself (packages/mock/README.md).
+import { http } from 'msw/core/http';
 import type { BaseScope } from './base-scope';
 import { dataOf, MockRequestError } from './client';
 import { type MatchedOperation, matchOperation } from './match';
@@ -51,7 +53,7 @@ export function createAnswering({ scope, appFetch, onViolation }: AnsweringOptio
     request: Request,
     forwarded: Request,
   ): Promise<Response> {
-    if (override === 'network-error') return HttpResponse.error();
+    if (override === 'network-error') return Response.error();
     if (typeof override !== 'function') {
       if (isEnvelope(override)) return errorResponse(operationId, override);
       await new Promise((resolve) => setTimeout(resolve, override.delayMs));
