@@ -13,7 +13,9 @@ import { accountName, seedAccounts, seedDimensions, seedWorkspace } from './seed
  * `npm run bench`: the reference server started in-process as `npm start` runs it in production
  * (NODE_ENV=production: no response validation; LOG_LEVEL=silent), loaded over loopback by
  * autocannon in a second process. Options: --backend sqlite|postgres|all (default all),
- * --duration <seconds per measurement> (4), --connections <n> (10), --max-rows <n> (100000).
+ * --duration <seconds per measurement> (4), --connections <n> (10), --max-rows <n> (100000),
+ * --only <list,detail,commit,replay,search> (default all; the bare route is always measured, as the
+ * reference; `search` also runs the growth and migration 4 measurements it seeds for).
  */
 
 const { values: args } = parseArgs({
@@ -22,8 +24,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
     'max-rows': { type: 'string', default: '100000' },
+    only: { type: 'string' },
   },
 });
+const only = args.only?.split(',').map((name) => name.trim());
+const WORKLOADS = ['list', 'detail', 'commit', 'replay', 'search'];
+const unknown = only?.filter((name) => !WORKLOADS.includes(name)) ?? [];
+if (unknown.length > 0)
+  throw new Error(`--only: unknown workload "${unknown[0]}"; use ${WORKLOADS.join(',')}`);
+const wanted = (name: string) => only === undefined || only.includes(name);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const maxRows = Number(args['max-rows']);
@@ -88,17 +97,19 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     await analyze(db, dialect);
 
     await measure('bare Hono route (GET /bench/hello)', { kind: 'get', path: '/bench/hello' });
-    await measure('list 1,000 dimensions', {
-      kind: 'get',
-      path: `/openapi/v1/workspaces/${listed}/dimensions/`,
-    });
-    await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
-    await measure('preview + commit (2 requests)', {
-      kind: 'preview-commit',
-      workspaceId: cycled,
-      prefix: 'cycle',
-    });
-    await measure('idempotent replay of a commit', { kind: 'replay', ...replay });
+    if (wanted('list')) {
+      const path = `/openapi/v1/workspaces/${listed}/dimensions/`;
+      await measure('list 1,000 dimensions', { kind: 'get', path });
+    }
+    if (wanted('detail')) {
+      await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
+    }
+    if (wanted('commit')) {
+      const workload: Workload = { kind: 'preview-commit', workspaceId: cycled, prefix: 'cycle' };
+      await measure('preview + commit (2 requests)', workload);
+    }
+    if (wanted('replay')) await measure('idempotent replay of a commit', { kind: 'replay', ...replay });
+    if (!wanted('search')) return report;
 
     const needle = accountName(500);
     const search: Workload = { kind: 'get', path: `/openapi/v1/accounts/?q=${needle}` };

@@ -1,6 +1,7 @@
 import { type WorkspaceCreate, type WorkspaceEdit, workspaceDefaults } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
+import { preparedSelect } from '../storage/quick-reads';
 import type { Schema, WorkspaceTable } from '../storage/schema';
 import { anyColumnContains } from './text-search';
 
@@ -79,8 +80,13 @@ export async function updateWorkspace(
     .executeTakeFirst();
 }
 
-export function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
-  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+// The hot read of `GET /workspaces/{id}/` and of every check that a workspace exists.
+const workspacesById = preparedSelect((db: Db, id: number) =>
+  db.selectFrom('workspaces').selectAll().where('id', '=', id),
+);
+
+export async function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
+  return (await workspacesById(db, id))[0];
 }
 
 /** Workspaces in id order; `ids` null = all; `q` filters name and description. */
