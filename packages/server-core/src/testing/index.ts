@@ -6,7 +6,7 @@
 
 export { ABANDONED_CLAIM_MS } from '../management/idempotency';
 export { insertObject, revisionOf, summaryName } from '../queries/objects';
-export { insertWorkspace } from '../queries/workspaces';
+export { findWorkspace, insertWorkspace } from '../queries/workspaces';
 export { runScenarios } from '../scenarios';
 export { ACCOUNT_SEARCH_COLUMNS } from '../storage/migrations';
 export { inProcessTarget } from './in-process-target';
