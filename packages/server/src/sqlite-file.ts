@@ -21,8 +21,11 @@ export async function openSqliteStorage(file: string, now: () => Date): Promise<
   });
   // Outside a transaction the connection reads committed data only; inside one (another request's,
   // open across an await) the read waits its turn in Kysely instead.
-  enableQuickReads(storage.db, (sql, parameters) =>
-    database.inTransaction ? undefined : statements.prepare(sql).all(parameters),
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  enableQuickReads(
+    storage.db,
+    (sql, parameters) => (database.inTransaction ? undefined : statements.prepare(sql).all(parameters)),
+    () => (database.inTransaction ? undefined : (dataVersion.get() as number)),
   );
   return storage;
 }

@@ -8,19 +8,33 @@ import type { Schema } from './schema';
  */
 export type QuickRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
+/**
+ * A number that changes whenever another connection or process commits to the database (SQLite's
+ * `PRAGMA data_version`); commits on this connection leave it as it is. Undefined when it cannot
+ * be read right now (a transaction is open on the connection).
+ */
+export type ChangeVersion = () => number | undefined;
+
 type Db = Kysely<Schema>;
 
 // Keyed by the storage's Kysely instance: a transaction is another instance, so reads inside one
 // always take Kysely's own path, on the transaction's connection.
 const readers = new WeakMap<Db, QuickRead>();
+const versions = new WeakMap<Db, ChangeVersion>();
 
 /**
  * Lets `preparedSelect` queries on `db` skip Kysely's builder, compiler and connection queue (most
  * of a point read's cost on SQLite, npm run bench). Called by runtimes whose driver reads
  * synchronously (better-sqlite3); elsewhere queries run through Kysely as before.
  */
-export function enableQuickReads(db: Db, read: QuickRead): void {
+export function enableQuickReads(db: Db, read: QuickRead, changeVersion?: ChangeVersion): void {
   readers.set(db, read);
+  if (changeVersion) versions.set(db, changeVersion);
+}
+
+/** The database's change version, where its runtime gave one and can read it now. */
+export function changeVersionOf(db: Db): number | undefined {
+  return versions.get(db)?.();
 }
 
 interface Compilable<Row> {
