@@ -19,13 +19,18 @@ export async function openSqliteStorage(file: string, now: () => Date): Promise<
     location: file,
     now,
   });
+  // data_version moves with every commit of another connection, total_changes() with every row this
+  // one writes by INSERT, UPDATE or DELETE (how workspaces and keys are written; cascades are not
+  // counted); both only grow, so their sum changes whenever either does.
+  const changeVersion = database
+    .prepare('select total_changes() + (select data_version from pragma_data_version())')
+    .pluck();
   // Outside a transaction the connection reads committed data only; inside one (another request's,
   // open across an await) the read waits its turn in Kysely instead.
-  const dataVersion = database.prepare('pragma data_version').pluck();
   enableQuickReads(
     storage.db,
     (sql, parameters) => (database.inTransaction ? undefined : statements.prepare(sql).all(parameters)),
-    () => (database.inTransaction ? undefined : (dataVersion.get() as number)),
+    () => (database.inTransaction ? undefined : (changeVersion.get() as number)),
   );
   return storage;
 }

@@ -85,6 +85,31 @@ describe('prepared point reads on a SQLite file', () => {
     expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBe(now.toISOString());
   });
 
+  it.each([
+    ['this connection', async (write: (db: Storage['db']) => Promise<unknown>) => write(storage.db)],
+    [
+      'another connection',
+      async (write: (db: Storage['db']) => Promise<unknown>) => {
+        const other = await openSqliteStorage(file.file, () => now);
+        try {
+          await write(other.db);
+        } finally {
+          await other.close();
+        }
+      },
+    ],
+  ])(
+    'sees a workspace renamed through %s at the next read, however often it was read before',
+    async (_case, through) => {
+      const { id } = await insertWorkspace(storage.db, { name: 'old' }, now);
+      for (let i = 0; i < 5; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('old');
+      await through((db) => db.updateTable('workspaces').set({ name: 'new' }).where('id', '=', id).execute());
+      expect((await findWorkspace(storage.db, id))?.name).toBe('new');
+      await through((db) => db.deleteFrom('workspaces').where('id', '=', id).execute());
+      expect(await findWorkspace(storage.db, id)).toBeUndefined();
+    },
+  );
+
   it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
     const limited = preparedSelect((db, id: number) =>
       db.selectFrom('workspaces').selectAll().where('id', '=', id).limit(1),

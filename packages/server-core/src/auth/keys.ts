@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { preparedSelect } from '../storage/quick-reads';
 import type { AccessKeyTable, Schema } from '../storage/schema';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { constantTimeEqual, randomSecret, sha256Hex } from './digest';
-import { keysWritten, knownKeyRow } from './known-keys';
 import { ParseOnce } from './parse-once';
 
 /**
@@ -84,18 +84,18 @@ export async function createKey(
       created_at: now.toISOString(),
     })
     .execute();
-  keysWritten();
   return { id, secret };
 }
 
-// The row is the truth another process may have just changed: see known-keys.ts for when it is reread.
 const keyRowsByHash = preparedSelect((db, hash: string) =>
   db.selectFrom('access_keys').selectAll().where('secret_hash', '=', hash),
 );
+// Reread as soon as anything may have changed it (a revoke by `npm run keys`, a restart's bootstrap).
+const keyRows = new RowsWhileUnchanged<AccessKeyTable>();
 
 export async function findKeyBySecret(db: Kysely<Schema>, secret: string): Promise<AccessKey | undefined> {
   const hash = await hashSecret(secret);
-  const row = await knownKeyRow(db, hash, async () => (await keyRowsByHash(db, hash))[0]);
+  const row = await keyRows.get(db, hash, async () => (await keyRowsByHash(db, hash))[0]);
   // The lookup is by hash; the comparison below keeps the final check constant-time.
   if (!row || !constantTimeEqual(row.secret_hash, hash)) return undefined;
   return toAccessKey(row);
@@ -119,7 +119,6 @@ export async function revokeKey(db: Kysely<Schema>, id: string, now: Date): Prom
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  keysWritten();
   if (Number(result.numUpdatedRows) > 0) return true;
   return (await findKey(db, id)) !== undefined;
 }
@@ -142,7 +141,6 @@ export async function ensureBootstrapKey(
         .set({ permissions: '[]', workspace_ids: null, expires_at: null, revoked_at: null })
         .where('id', '=', existing.id)
         .execute();
-      keysWritten();
       return { id: existing.id };
     }
     const created = await createKey(db, now, {

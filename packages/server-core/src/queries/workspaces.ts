@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { preparedSelect } from '../storage/quick-reads';
 import type { Schema, WorkspaceTable } from '../storage/schema';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { anyColumnContains } from './text-search';
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;
@@ -85,8 +86,10 @@ const workspacesById = preparedSelect((db: Db, id: number) =>
   db.selectFrom('workspaces').selectAll().where('id', '=', id),
 );
 
-export async function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
-  return (await workspacesById(db, id))[0];
+const workspaceRows = new RowsWhileUnchanged<WorkspaceRow>();
+
+export function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
+  return workspaceRows.get(db, String(id), async () => (await workspacesById(db, id))[0]);
 }
 
 /** Workspaces in id order; `ids` null = all; `q` filters name and description. */

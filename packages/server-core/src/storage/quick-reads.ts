@@ -9,9 +9,9 @@ import type { Schema } from './schema';
 export type QuickRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
 /**
- * A number that changes whenever another connection or process commits to the database (SQLite's
- * `PRAGMA data_version`); commits on this connection leave it as it is. Undefined when it cannot
- * be read right now (a transaction is open on the connection).
+ * A number that changes whenever a row of the database may have changed, written by this connection
+ * or committed by any other (SQLite: data_version + total_changes()). Undefined when it cannot be
+ * read right now (a transaction is open on the connection).
  */
 export type ChangeVersion = () => number | undefined;
 
