@@ -37,6 +37,7 @@ export {
 export { type Rate, type RateLimits, tokenBucketLimiter } from './rate-limit/token-bucket';
 export { type MemoryStorage, type MemoryStorageOptions, openMemoryStorage } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
+export { enableQuickReads, preparedSelect, type QuickRead } from './storage/quick-reads';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export { openStorage, type Storage } from './storage/storage';
 export { isStorageUnavailable } from './storage/unavailable';

@@ -24,7 +24,9 @@ import { measureWorkers, type WorkersRow } from './workers';
  * --scale on|only|off (on): then the PostgreSQL two-process / 8-vs-32-connection workload
  * (scale-measure.ts) and WSADMIN_WORKERS=1 vs 2 (workers.ts), written into docs/performance.md
  * between the bench:scale markers.
- * --only <words,...> (only the workloads whose name holds one of the words; the bare route always runs).
+ * --only <words,...> (default all): the workload groups named (list, detail, commit, replay,
+ * search: `search` includes the growth and migration 4 measurements), and within them only the
+ * workloads whose name holds one of the words; the bare route is always measured, as the reference.
  */
 
 const { values: args } = parseArgs({
@@ -38,8 +40,12 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-const only = args.only.split(',').filter(Boolean);
+const only = args.only
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 const selected = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
+const wanted = (group: string) => only.length === 0 || only.includes(group);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const maxRows = Number(args['max-rows']);
@@ -105,17 +111,19 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     await analyze(db, dialect);
 
     await measure('bare Hono route (GET /bench/hello)', { kind: 'get', path: '/bench/hello' });
-    await measure('list 1,000 dimensions', {
-      kind: 'get',
-      path: `/openapi/v1/workspaces/${listed}/dimensions/`,
-    });
-    await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
-    await measure('preview + commit (2 requests)', {
-      kind: 'preview-commit',
-      workspaceId: cycled,
-      prefix: 'cycle',
-    });
-    await measure('idempotent replay of a commit', { kind: 'replay', ...replay });
+    if (wanted('list')) {
+      const path = `/openapi/v1/workspaces/${listed}/dimensions/`;
+      await measure('list 1,000 dimensions', { kind: 'get', path });
+    }
+    if (wanted('detail')) {
+      await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
+    }
+    if (wanted('commit')) {
+      const workload: Workload = { kind: 'preview-commit', workspaceId: cycled, prefix: 'cycle' };
+      await measure('preview + commit (2 requests)', workload);
+    }
+    if (wanted('replay')) await measure('idempotent replay of a commit', { kind: 'replay', ...replay });
+    if (!wanted('search')) return report;
 
     const needle = accountName(500);
     const search: Workload = { kind: 'get', path: `/openapi/v1/accounts/?q=${needle}` };

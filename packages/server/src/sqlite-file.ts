@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openStorage, type Storage } from '@wsadmin/server-core';
+import { enableQuickReads, openStorage, type Storage } from '@wsadmin/server-core';
 import BetterSqlite3 from 'better-sqlite3';
 import { type SqliteDatabase, SqliteDialect } from 'kysely';
 
@@ -12,12 +12,27 @@ export async function openSqliteStorage(file: string, now: () => Date): Promise<
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
-  return openStorage({
-    kysely: new SqliteDialect({ database: withStatementCache(database) }),
+  const statements = withStatementCache(database);
+  const storage = await openStorage({
+    kysely: new SqliteDialect({ database: statements }),
     dialect: 'sqlite',
     location: file,
     now,
   });
+  // data_version moves with every commit of another connection, total_changes() with every row this
+  // one writes by INSERT, UPDATE or DELETE (how workspaces and keys are written; cascades are not
+  // counted); both only grow, so their sum changes whenever either does.
+  const changeVersion = database
+    .prepare('select total_changes() + (select data_version from pragma_data_version())')
+    .pluck();
+  // Outside a transaction the connection reads committed data only; inside one (another request's,
+  // open across an await) the read waits its turn in Kysely instead.
+  enableQuickReads(
+    storage.db,
+    (sql, parameters) => (database.inTransaction ? undefined : statements.prepare(sql).all(parameters)),
+    () => (database.inTransaction ? undefined : (changeVersion.get() as number)),
+  );
+  return storage;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from './digest';
+import { constantTimeEqual, sha256Hex } from './digest';
 
 const webCrypto = async (text: string) =>
   Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('hex');
@@ -19,4 +19,25 @@ describe('sha256Hex', () => {
       expect(await sha256Hex(text)).toBe(await webCrypto(text));
     },
   );
+});
+
+describe('constantTimeEqual', () => {
+  it.each([
+    ['equal hashes', { given: ['ab12'.repeat(16), 'ab12'.repeat(16)], want: true }],
+    ['both empty', { given: ['', ''], want: true }],
+    [
+      'one character differs at the end',
+      { given: ['ab12'.repeat(16), `${'ab12'.repeat(16).slice(0, -1)}3`], want: false },
+    ],
+    ['one character differs at the start', { given: ['xbc', 'abc'], want: false }],
+    ['a prefix', { given: ['abc', 'abcd'], want: false }],
+    ['empty against one character', { given: ['', 'a'], want: false }],
+    ['one against an empty string', { given: ['\u0000', ''], want: false }],
+    ['case differs', { given: ['ABC', 'abc'], want: false }],
+    ['non-ASCII equal', { given: ['é💩', 'é💩'], want: true }],
+    ['non-ASCII differs', { given: ['é💩', 'e💩'], want: false }],
+  ])('%s', (_case, { given: [a = '', b = ''], want }) => {
+    expect(constantTimeEqual(a, b)).toBe(want);
+    expect(constantTimeEqual(b, a)).toBe(want);
+  });
 });

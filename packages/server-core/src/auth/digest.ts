@@ -9,12 +9,15 @@ const encoder = new TextEncoder();
  */
 type NodeCrypto = {
   createHash(algorithm: 'sha256'): { update(text: string): { digest(encoding: 'hex'): string } };
+  /** One-shot, without a Hash object: Node 20.12 and later. */
+  hash?(algorithm: 'sha256', text: string, encoding: 'hex'): string;
 };
 const nodeCrypto = (
   globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
 ).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
 export async function sha256Hex(text: string): Promise<string> {
+  if (nodeCrypto?.hash) return nodeCrypto.hash('sha256', text, 'hex');
   if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text).digest('hex');
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return toHex(new Uint8Array(digest));
@@ -30,13 +33,16 @@ export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Compares two strings in time that depends only on their length. */
+/**
+ * Compares two strings in time that depends only on their length. UTF-16 code units are compared
+ * as they are (no encoding step: every request compares its key hash).
+ */
 export function constantTimeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++)
-    difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    // charCodeAt past the end is NaN, which `|` reads as 0.
+    difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  }
   return difference === 0;
 }
 

@@ -1,8 +1,11 @@
 import { FeaturePermission } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { preparedSelect } from '../storage/quick-reads';
 import type { AccessKeyTable, Schema } from '../storage/schema';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { constantTimeEqual, randomSecret, sha256Hex } from './digest';
+import { ParseOnce } from './parse-once';
 
 /**
  * Access keys are an operator concern (the spec has no key API): created by `npm run keys`, the
@@ -39,15 +42,19 @@ export const hashSecret = (secret: string) => sha256Hex(secret);
 export const authDataKeyOf = (secret: string) => sha256Hex(AUTH_DATA_CONTEXT + secret);
 
 const StoredPermissions = z.array(FeaturePermission);
-const StoredWorkspaceIds = z.array(z.number().int()).nullable();
+const StoredWorkspaceIds = z.array(z.number().int());
+// Still checked (a hand-edited row must not grant what it does not name), but once per distinct text.
+const permissionsOf = new ParseOnce((text) => Object.freeze(StoredPermissions.parse(JSON.parse(text))));
+const workspaceIdsOf = new ParseOnce((text) => Object.freeze(StoredWorkspaceIds.parse(JSON.parse(text))));
 
 function toAccessKey(row: AccessKeyTable): AccessKey {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    permissions: StoredPermissions.parse(JSON.parse(row.permissions)),
-    workspaceIds: row.workspace_ids === null ? null : StoredWorkspaceIds.parse(JSON.parse(row.workspace_ids)),
+    // Copies: the remembered arrays are shared by every request of the key.
+    permissions: [...permissionsOf.get(row.permissions)],
+    workspaceIds: row.workspace_ids === null ? null : [...workspaceIdsOf.get(row.workspace_ids)],
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
@@ -80,13 +87,15 @@ export async function createKey(
   return { id, secret };
 }
 
+const keyRowsByHash = preparedSelect((db, hash: string) =>
+  db.selectFrom('access_keys').selectAll().where('secret_hash', '=', hash),
+);
+// Reread as soon as anything may have changed it (a revoke by `npm run keys`, a restart's bootstrap).
+const keyRows = new RowsWhileUnchanged<AccessKeyTable>();
+
 export async function findKeyBySecret(db: Kysely<Schema>, secret: string): Promise<AccessKey | undefined> {
   const hash = await hashSecret(secret);
-  const row = await db
-    .selectFrom('access_keys')
-    .selectAll()
-    .where('secret_hash', '=', hash)
-    .executeTakeFirst();
+  const row = await keyRows.get(db, hash, async () => (await keyRowsByHash(db, hash))[0]);
   // The lookup is by hash; the comparison below keeps the final check constant-time.
   if (!row || !constantTimeEqual(row.secret_hash, hash)) return undefined;
   return toAccessKey(row);

@@ -1,7 +1,9 @@
 import { type WorkspaceCreate, type WorkspaceEdit, workspaceDefaults } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
+import { preparedSelect } from '../storage/quick-reads';
 import type { Schema, WorkspaceTable } from '../storage/schema';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { anyColumnContains } from './text-search';
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;
@@ -79,8 +81,15 @@ export async function updateWorkspace(
     .executeTakeFirst();
 }
 
+// The hot read of `GET /workspaces/{id}/` and of every check that a workspace exists.
+const workspacesById = preparedSelect((db: Db, id: number) =>
+  db.selectFrom('workspaces').selectAll().where('id', '=', id),
+);
+
+const workspaceRows = new RowsWhileUnchanged<WorkspaceRow>();
+
 export function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
-  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+  return workspaceRows.get(db, String(id), async () => (await workspacesById(db, id))[0]);
 }
 
 /** Workspaces in id order; `ids` null = all; `q` filters name and description. */

@@ -8,7 +8,7 @@ export { ABANDONED_CLAIM_MS } from '../management/idempotency';
 export { searchPlan } from '../queries/account-search';
 export { listAccounts } from '../queries/accounts';
 export { insertObject, revisionOf, summaryName } from '../queries/objects';
-export { insertWorkspace } from '../queries/workspaces';
+export { findWorkspace, insertWorkspace } from '../queries/workspaces';
 export { runScenarios } from '../scenarios';
 export { accountSearchIndex } from '../storage/account-search-index';
 export { ACCOUNT_SEARCH_COLUMNS } from '../storage/migrations';

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { openMemoryStorage } from './memory';
+import { enableQuickReads } from './quick-reads';
+import { RowsWhileUnchanged } from './unchanged-rows';
+
+/** A database whose change version the test sets, and a row source that counts its reads. */
+async function setup(version: number | undefined, capacity?: number) {
+  const storage = await openMemoryStorage();
+  const state = { version, stored: { name: 'before' } as { name: string } | undefined, reads: 0 };
+  enableQuickReads(
+    storage.db,
+    () => undefined,
+    () => state.version,
+  );
+  const rows = new RowsWhileUnchanged<{ name: string }>(capacity);
+  const lookup = (key = 'k') =>
+    rows.get(storage.db, key, async () => {
+      state.reads++;
+      return state.stored && { ...state.stored };
+    });
+  return { storage, state, lookup };
+}
+
+describe('RowsWhileUnchanged', () => {
+  it.each([
+    ['the version stays: the row is kept', { moveVersion: 0, want: { reads: 1, name: 'before' } }],
+    [
+      'the version moved (a commit anywhere): the row is read again',
+      { moveVersion: 1, want: { reads: 2, name: 'after' } },
+    ],
+  ])('%s', async (_case, { moveVersion, want }) => {
+    const { storage, state, lookup } = await setup(7);
+    try {
+      expect((await lookup())?.name).toBe('before');
+      state.stored = { name: 'after' };
+      state.version = 7 + moveVersion;
+      expect((await lookup())?.name).toBe(want.name);
+      expect(state.reads).toBe(want.reads);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('reads every time where there is no version (PostgreSQL, sql.js, inside a transaction)', async () => {
+    const { storage, state, lookup } = await setup(undefined);
+    try {
+      for (let i = 0; i < 3; i++) await lookup();
+      expect(state.reads).toBe(3);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('does not keep misses: an unknown key is read each time', async () => {
+    const { storage, state, lookup } = await setup(1);
+    try {
+      state.stored = undefined;
+      expect(await lookup('unknown')).toBeUndefined();
+      expect(await lookup('unknown')).toBeUndefined();
+      expect(state.reads).toBe(2);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('keeps rows per key, frozen, up to its capacity', async () => {
+    const { storage, state, lookup } = await setup(1, 2);
+    try {
+      for (const key of ['a', 'b', 'c', 'a', 'b', 'c']) await lookup(key);
+      // a and b kept; c (over capacity) read both times.
+      expect(state.reads).toBe(4);
+      expect(Object.isFrozen(await lookup('a'))).toBe(true);
+    } finally {
+      await storage.close();
+    }
+  });
+});

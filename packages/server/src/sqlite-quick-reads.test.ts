@@ -1,0 +1,161 @@
+import {
+  createKey,
+  enableQuickReads,
+  findKeyBySecret,
+  openMemoryStorage,
+  preparedSelect,
+  type Storage,
+} from '@wsadmin/server-core';
+import { findWorkspace, insertWorkspace } from '@wsadmin/server-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStorage } from './sqlite-file';
+import { tempDatabase } from './testing/processes';
+
+/** Point reads on the SQLite file skip Kysely outside transactions; inside one they must wait. */
+
+const file = tempDatabase('wsadmin-quick-reads-');
+let storage: Storage;
+let workspaceId: number;
+const now = new Date('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  storage = await openSqliteStorage(file.file, () => now);
+  workspaceId = (await insertWorkspace(storage.db, { name: 'committed' }, now)).id;
+});
+afterAll(async () => {
+  await storage?.close();
+  file.remove();
+});
+
+describe('prepared point reads on a SQLite file', () => {
+  it.each([
+    ['an existing workspace', () => workspaceId],
+    ['a missing workspace', () => workspaceId + 1000],
+  ])('%s: the same row as through Kysely', async (_case, id) => {
+    const viaKysely = await storage.db
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('id', '=', id())
+      .executeTakeFirst();
+    expect(await findWorkspace(storage.db, id())).toEqual(viaKysely);
+  });
+
+  it('never reads what an open transaction has not committed: the read waits for it', async () => {
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let updated: () => void = () => {};
+    const wrote = new Promise<void>((resolve) => {
+      updated = resolve;
+    });
+    const transaction = storage.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('workspaces')
+          .set({ name: 'uncommitted' })
+          .where('id', '=', workspaceId)
+          .execute();
+        updated();
+        await held;
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => error.message);
+    await wrote;
+    const read = findWorkspace(storage.db, workspaceId);
+    finish();
+    expect(await transaction).toBe('rolled back on purpose');
+    expect((await read)?.name).toBe('committed');
+  });
+
+  it('sees a key revoked through another connection at the next read', async () => {
+    const { secret, id } = await createKey(storage.db, now, { name: 'quick' });
+    expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBeNull();
+    const other = await openSqliteStorage(file.file, () => now);
+    try {
+      await other.db
+        .updateTable('access_keys')
+        .set({ revoked_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBe(now.toISOString());
+  });
+
+  it.each([
+    ['this connection', async (write: (db: Storage['db']) => Promise<unknown>) => write(storage.db)],
+    [
+      'another connection',
+      async (write: (db: Storage['db']) => Promise<unknown>) => {
+        const other = await openSqliteStorage(file.file, () => now);
+        try {
+          await write(other.db);
+        } finally {
+          await other.close();
+        }
+      },
+    ],
+  ])(
+    'sees a workspace renamed through %s at the next read, however often it was read before',
+    async (_case, through) => {
+      const { id } = await insertWorkspace(storage.db, { name: 'old' }, now);
+      for (let i = 0; i < 5; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('old');
+      await through((db) => db.updateTable('workspaces').set({ name: 'new' }).where('id', '=', id).execute());
+      expect((await findWorkspace(storage.db, id))?.name).toBe('new');
+      await through((db) => db.deleteFrom('workspaces').where('id', '=', id).execute());
+      expect(await findWorkspace(storage.db, id)).toBeUndefined();
+    },
+  );
+
+  it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
+    const limited = preparedSelect((db, id: number) =>
+      db.selectFrom('workspaces').selectAll().where('id', '=', id).limit(1),
+    );
+    await expect(limited(storage.db, workspaceId)).rejects.toThrow(
+      /parameters of "select .* are not its arguments in order/,
+    );
+  });
+});
+
+describe('preparedSelect without or with a quick reader', () => {
+  const byName = preparedSelect((db, name: string) =>
+    db.selectFrom('workspaces').select(['id', 'name']).where('name', '=', name),
+  );
+
+  it('runs through Kysely where the runtime gave no reader (sql.js), with the arguments of each call', async () => {
+    const memory = await openMemoryStorage();
+    try {
+      await insertWorkspace(memory.db, { name: 'a' }, now);
+      await insertWorkspace(memory.db, { name: 'b' }, now);
+      expect((await byName(memory.db, 'a')).map((row) => row.name)).toEqual(['a']);
+      expect((await byName(memory.db, 'b')).map((row) => row.name)).toEqual(['b']);
+    } finally {
+      await memory.close();
+    }
+  });
+
+  it('hands the reader SQL compiled once and each call its arguments; falls back to Kysely when it declines', async () => {
+    const memory = await openMemoryStorage();
+    try {
+      const row = await insertWorkspace(memory.db, { name: 'kept' }, now);
+      const calls: Array<[string, readonly unknown[]]> = [];
+      let decline = false;
+      enableQuickReads(memory.db, (sql, parameters) => {
+        calls.push([sql, parameters]);
+        return decline ? undefined : [{ id: row.id, name: 'from the reader' }];
+      });
+      expect(await byName(memory.db, 'kept')).toEqual([{ id: row.id, name: 'from the reader' }]);
+      expect(await byName(memory.db, 'other')).toEqual([{ id: row.id, name: 'from the reader' }]);
+      decline = true;
+      expect(await byName(memory.db, 'kept')).toEqual([{ id: row.id, name: 'kept' }]);
+      expect(calls.map(([, parameters]) => parameters)).toEqual([['kept'], ['other'], ['kept']]);
+      expect(new Set(calls.map(([sql]) => sql)).size).toBe(1);
+      expect(calls[0]?.[0]).toMatch(/^select "id", "name" from "workspaces" where "name" = \?$/);
+    } finally {
+      await memory.close();
+    }
+  });
+});
