@@ -1,12 +1,15 @@
+import { managementKinds } from '@wsadmin/contract';
 import {
+  createApp,
   createKey,
   enableQuickReads,
   findKeyBySecret,
   openMemoryStorage,
+  pbkdf2Passwords,
   preparedSelect,
   type Storage,
 } from '@wsadmin/server-core';
-import { findWorkspace, insertWorkspace } from '@wsadmin/server-core/testing';
+import { findWorkspace, insertObject, insertWorkspace } from '@wsadmin/server-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from './sqlite-file';
 import { tempDatabase } from './testing/processes';
@@ -109,6 +112,41 @@ describe('prepared point reads on a SQLite file', () => {
       expect(await findWorkspace(storage.db, id)).toBeUndefined();
     },
   );
+
+  it.each([
+    ['this connection', async (write: (db: Storage['db']) => Promise<unknown>) => write(storage.db)],
+    [
+      'another connection',
+      async (write: (db: Storage['db']) => Promise<unknown>) => {
+        const other = await openSqliteStorage(file.file, () => now);
+        try {
+          await write(other.db);
+        } finally {
+          await other.close();
+        }
+      },
+    ],
+  ])('a kept list answer shows a dimension added through %s at the next list', async (_case, through) => {
+    const { secret } = await createKey(storage.db, now, { name: 'lists' });
+    const { id } = await insertWorkspace(storage.db, { name: 'lists' }, now);
+    const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+    const names = async () => {
+      const response = await app.request(`http://wsadmin.test/openapi/v1/workspaces/${id}/dimensions/`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      const { data } = (await response.json()) as { data: Array<{ names: string[] }> };
+      return data.map((item) => item.names[0]);
+    };
+    const definition = managementKinds.dimensions.definition.parse({
+      ...managementKinds.dimensions.defaults,
+      type: 'string',
+      format: '',
+      names: ['added'],
+    });
+    for (let i = 0; i < 3; i++) expect(await names()).toEqual([]);
+    await through((db) => insertObject(db, { workspaceId: id, kind: 'dimensions', definition }, now));
+    expect(await names()).toEqual(['added']);
+  });
 
   it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
     const limited = preparedSelect((db, id: number) =>

@@ -33,11 +33,13 @@ async function answer(db: Db, workspaceId: number, objects: StoredObject<'dimens
 export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
   async listDimensions({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    const referencesOf = await modelReferenceIndex(db, params.workspaceId);
     return listText(db, params.workspaceId, {
       kind: 'dimensions',
       item: dimensionItem,
-      tail: (id) => dimensionUsage(referencesOf('dimensions', id)),
+      async tails() {
+        const referencesOf = await modelReferenceIndex(db, params.workspaceId);
+        return (id) => dimensionUsage(referencesOf('dimensions', id));
+      },
     });
   },
 

@@ -52,12 +52,14 @@ async function answerOne(db: Db, object: StoredObject<'time-series'>) {
 export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
   async listTimeSeries({ params }, { db }) {
     await requireWorkspaceRow(db, params.workspaceId);
-    const used = await usage(db, params.workspaceId);
     return listText(db, params.workspaceId, {
       kind: 'time-series',
       item: timeSeriesListBody,
-      // Two shared tails, each serialised once per list.
-      tail: (id) => (used(id) ? USED : UNUSED),
+      async tails() {
+        const used = await usage(db, params.workspaceId);
+        // Two shared tails, each serialised once per list.
+        return (id) => (used(id) ? USED : UNUSED);
+      },
     });
   },
 

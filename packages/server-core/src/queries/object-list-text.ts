@@ -2,6 +2,7 @@ import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { SerializedJson } from '../serialized-json';
 import type { Schema } from '../storage/schema';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { listObjects, type StoredObject } from './objects';
 
 /**
@@ -52,19 +53,51 @@ export interface ListText<K extends ManagementCollection, Item extends object, T
   kind: K;
   /** The part of an answer item that depends on the object alone. */
   item(object: StoredObject<K>): Item;
-  /** Keys appended after the item's own (none of them among its keys), e.g. which models use it. */
-  tail?(id: number): Tail;
+  /**
+   * Reads what the items' tails depend on, once per built list, and answers each item's tail: keys
+   * appended after the item's own (none of them among its keys), e.g. which models use it.
+   */
+  tails?(): Promise<(id: number) => Tail>;
 }
+
+/** Whole answers kept per database while it has not changed: at most this many lists... */
+const KEPT_LISTS = 16;
+/** ...of at most this many characters each (a 1,000-dimension list: 260,000). */
+const KEPT_LIST_CHARS = 2 ** 20;
+
+/**
+ * A list asked again before anything in the database changed (SQLite: its change version, which
+ * also moves with every commit of another process) is that same text: it is answered without a
+ * read. Where there is no change version (PostgreSQL, sql.js) every list is built.
+ */
+const keptLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
+  KEPT_LISTS,
+  (answer) => answer.text.length <= KEPT_LIST_CHARS,
+);
 
 /**
  * `JSON.stringify(objects.map((o) => ({ ...item(o), ...tail(o.id) })))` in id order, without
- * parsing or serialising definitions of cached items.
+ * parsing or serialising definitions of cached items, or reading at all while nothing changed.
  */
 export async function listText<K extends ManagementCollection, Item extends object, Tail extends object>(
   db: Kysely<Schema>,
   workspaceId: number,
   list: ListText<K, Item, Tail>,
 ): Promise<SerializedJson<Array<Item & Tail>>> {
+  const answer = await keptLists.get(db, `${list.kind}:${workspaceId}`, () =>
+    buildListText(db, workspaceId, list),
+  );
+  // `get` answers what the read gave (never undefined here); the key names kind and workspace, whose
+  // list has one item type.
+  return answer as SerializedJson<Array<Item & Tail>>;
+}
+
+async function buildListText<K extends ManagementCollection, Item extends object, Tail extends object>(
+  db: Kysely<Schema>,
+  workspaceId: number,
+  list: ListText<K, Item, Tail>,
+): Promise<SerializedJson<Array<Item & Tail>>> {
+  const tail = await list.tails?.();
   const rows = await db
     .selectFrom('objects')
     .select(['id', 'revision'])
@@ -81,17 +114,16 @@ export async function listText<K extends ManagementCollection, Item extends obje
       remember(`${list.kind}:${object.id}:${object.revision}`, text);
       return text;
     });
-    return new SerializedJson(joined(texts as string[], objects, list));
+    return new SerializedJson(joined(texts as string[], objects, tail));
   }
-  return new SerializedJson(joined(texts as string[], rows, list));
+  return new SerializedJson(joined(texts as string[], rows, tail));
 }
 
 function joined<Tail extends object>(
   texts: string[],
   rows: Array<{ id: number }>,
-  list: { tail?(id: number): Tail },
+  tail: ((id: number) => Tail) | undefined,
 ): string {
-  const tail = list.tail;
   if (!tail) return `[${texts.join(',')}]`;
   // Most items share one tail object (e.g. "used by no model"): serialise it once.
   let lastTail: Tail | undefined;

@@ -4,7 +4,11 @@ import { enableQuickReads } from './quick-reads';
 import { RowsWhileUnchanged } from './unchanged-rows';
 
 /** A database whose change version the test sets, and a row source that counts its reads. */
-async function setup(version: number | undefined, capacity?: number) {
+async function setup(
+  version: number | undefined,
+  capacity?: number,
+  keep?: (row: { name: string }) => boolean,
+) {
   const storage = await openMemoryStorage();
   const state = { version, stored: { name: 'before' } as { name: string } | undefined, reads: 0 };
   enableQuickReads(
@@ -12,7 +16,7 @@ async function setup(version: number | undefined, capacity?: number) {
     () => undefined,
     () => state.version,
   );
-  const rows = new RowsWhileUnchanged<{ name: string }>(capacity);
+  const rows = new RowsWhileUnchanged<{ name: string }>(capacity, keep);
   const lookup = (key = 'k') =>
     rows.get(storage.db, key, async () => {
       state.reads++;
@@ -70,6 +74,20 @@ describe('RowsWhileUnchanged', () => {
       // a and b kept; c (over capacity) read both times.
       expect(state.reads).toBe(4);
       expect(Object.isFrozen(await lookup('a'))).toBe(true);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('keeps only the rows its keep test accepts (e.g. not an answer of many megabytes)', async () => {
+    const { storage, state, lookup } = await setup(1, 10, (row) => row.name.length <= 6);
+    try {
+      await lookup('short');
+      await lookup('short');
+      state.stored = { name: 'much too long' };
+      await lookup('long');
+      await lookup('long');
+      expect(state.reads).toBe(3);
     } finally {
       await storage.close();
     }

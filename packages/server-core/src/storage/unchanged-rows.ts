@@ -19,8 +19,14 @@ interface Remembered<Row> {
 export class RowsWhileUnchanged<Row> {
   readonly #byDb = new WeakMap<Db, Remembered<Row>>();
 
-  /** Rows kept per version; past it, further rows are read but not kept (a flood of ids or keys). */
-  constructor(private readonly capacity = 1000) {}
+  /**
+   * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of ids
+   * or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many megabytes).
+   */
+  constructor(
+    private readonly capacity = 1000,
+    private readonly keep: (row: Row) => boolean = () => true,
+  ) {}
 
   async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
     const version = changeVersionOf(db);
@@ -36,7 +42,9 @@ export class RowsWhileUnchanged<Row> {
     const row = await read();
     // Misses are not kept: an unknown key or id costs a read each time rather than memory.
     // Frozen: every later caller gets this same object.
-    if (row !== undefined && current.rows.size < this.capacity) current.rows.set(key, Object.freeze(row));
+    if (row !== undefined && current.rows.size < this.capacity && this.keep(row)) {
+      current.rows.set(key, Object.freeze(row));
+    }
     return row;
   }
 }
