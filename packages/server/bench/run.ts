@@ -1,8 +1,12 @@
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
 import { ACCOUNT_SEARCH_COLUMNS } from '@wsadmin/server-core/testing';
+import { Hono } from 'hono';
 import { readConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 import { postgresBin } from '../src/testing/postgres';
@@ -28,6 +32,8 @@ import { measureWorkers, type WorkersRow } from './workers';
  * search: `search` includes the growth and migration 4 measurements), and within them only the
  * workloads whose name holds one of the words; the bare route is always measured, as the reference.
  */
+
+const BARE_APP = 'bare Hono app without middleware (own port)';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,18 +89,24 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
   server.app.get('/bench/hello', (c) => c.text('hello'));
   const report: BackendReport = { backend: backend.name, measured: [], growth: [], beforeAfter: [] };
   const { db, dialect } = server.storage;
-  const run = async (request: Omit<LoadRequest, 'url' | 'key'>) => {
-    const summary = await load.run({ url: server.url, key: secret, ...request });
+  // A second reference without any of the server's middleware (request id, metrics, log report):
+  // its own Hono app on its own port, in this same process and event loop.
+  const bareApp = new Hono().get('/bench/hello', (c) => c.text('hello'));
+  const bareServer = serve({ fetch: bareApp.fetch, hostname: '127.0.0.1', port: 0 });
+  await once(bareServer, 'listening');
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const run = async (request: Omit<LoadRequest, 'url' | 'key'>, url = server.url) => {
+    const summary = await load.run({ url, key: secret, ...request });
     // autocannon stops at its deadline without waiting for the answers in flight: let them finish.
     await new Promise((settle) => setTimeout(settle, 300));
     return summary;
   };
-  const measure = async (name: string, workload: Workload) => {
-    if (report.measured.length > 0 && !selected(name)) return;
+  const measure = async (name: string, workload: Workload, url = server.url) => {
+    if (report.measured.length > 0 && url === server.url && !selected(name)) return;
     progress(`${backend.name}: ${name}`);
-    const peak = await run({ workload, connections, durationSeconds: duration });
+    const peak = await run({ workload, connections, durationSeconds: duration }, url);
     const halfRate = Math.max(1, Math.round(peak.rps / 2));
-    const half = await run({ workload, connections, durationSeconds: duration, overallRate: halfRate });
+    const half = await run({ workload, connections, durationSeconds: duration, overallRate: halfRate }, url);
     const bytes = workload.kind === 'get' ? await answerBytes(server, secret, workload.path) : undefined;
     report.measured.push({ name, peak, half, halfRate, ...(bytes === undefined ? {} : { bytes }) });
   };
@@ -111,6 +123,7 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     await analyze(db, dialect);
 
     await measure('bare Hono route (GET /bench/hello)', { kind: 'get', path: '/bench/hello' });
+    await measure(BARE_APP, { kind: 'get', path: '/bench/hello' }, bareUrl);
     if (wanted('list')) {
       const path = `/openapi/v1/workspaces/${listed}/dimensions/`;
       await measure('list 1,000 dimensions', { kind: 'get', path });
@@ -162,6 +175,7 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
     const size = (growthSizes.at(-1) ?? 1_000).toLocaleString('en');
     await compare(`preview + commit in a workspace of ${size} dimensions`, ['objects_by_keyword'], bigCycle);
   } finally {
+    bareServer.close();
     await server.close();
     await backend.close();
   }
@@ -235,6 +249,14 @@ function markdown(reports: BackendReport[]): string {
       const failed = m.half ? `${failures(m.peak)} / ${failures(m.half)}` : failures(m.peak);
       lines.push(
         `| ${m.name} | ${m.bytes === undefined ? '' : m.bytes.toLocaleString('en')} | ${rate(m.peak.rps)}${cycles} | ${((100 * m.peak.rps) / hello).toFixed(1)}% | ${ms(m.peak.p50)} | ${ms(m.peak.p99)} | ${half} | ${failed} |`,
+      );
+    }
+    const bareApp = report.measured.find((m) => m.name === BARE_APP)?.peak.rps;
+    const detail = report.measured.find((m) => m.name === 'workspace detail')?.peak.rps;
+    if (bareApp && detail) {
+      lines.push(
+        '',
+        `Workspace detail against the bare app without middleware: ${((100 * detail) / bareApp).toFixed(1)}% (the "vs bare route" column measures against the bare route inside the server's app, through its request-id, metrics and log middleware).`,
       );
     }
     lines.push('', 'Growth, one connection (the latency of one request):', '');
