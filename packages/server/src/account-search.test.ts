@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AccountTable, openMemoryStorage, type Storage } from '@wsadmin/server-core';
-import { accountSearchIndex, listAccounts, searchPlan } from '@wsadmin/server-core/testing';
+import {
+  ACCOUNT_SEARCH_COLUMNS,
+  accountSearchIndex,
+  listAccounts,
+  searchPlan,
+} from '@wsadmin/server-core/testing';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from './sqlite-file';
@@ -158,7 +163,7 @@ describe('account search: the trigram index answers exactly as the scan', () => 
       await sql`drop table accounts_search`.execute(storage.db);
       await sql`drop table accounts_search_rows`.execute(storage.db);
       await storage.db.insertInto('accounts').values(rowsOf()).execute();
-      await storage.db.transaction().execute((trx) => accountSearchIndex(trx));
+      await storage.db.transaction().execute((trx) => accountSearchIndex(trx, ACCOUNT_SEARCH_COLUMNS));
       for (const [, { given, want }] of SEARCHES.filter(([, { given }]) => [...given.trim()].length >= 3)) {
         const indexed = await listAccounts(storage.db, given, 'sqlite', 'indexed');
         expect(indexed.map((row) => row.username)).toEqual(want);

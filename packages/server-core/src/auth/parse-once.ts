@@ -1,7 +1,8 @@
 /**
- * Remembers the parse of stored text: every request reads its key row afresh (so a revocation or a
- * changed permission made by another process counts from the next request on), but the same few
- * stored JSON texts need not go through JSON.parse and zod on each one. Keyed by the exact text, so
+ * Remembers the parse of stored text: a key row is read again whenever the database may have
+ * changed (storage/unchanged-rows.ts; where there is no change version, on every request), so a
+ * revocation or a changed permission counts from the next request on, but the same few stored
+ * JSON texts need not go through JSON.parse and zod each time. Keyed by the exact text, so
  * a changed field is a different key and is parsed anew. Parses that throw are not remembered.
  */
 export class ParseOnce<T> {

@@ -11,11 +11,14 @@ import type { Schema } from './schema';
  */
 export const SEARCH_TABLE = 'accounts_search';
 
-const COLUMNS = sql.raw('username, nickname, description, phone, email');
-const NEW_VALUES = sql.raw('new.username, new.nickname, new.description, new.phone, new.email');
-
-/** Creates the index and fills it from the accounts already stored; nothing where FTS5 is missing. */
-export async function accountSearchIndex(db: Kysely<Schema>): Promise<void> {
+/**
+ * Creates the index of `columns` (the searched columns, `ACCOUNT_SEARCH_COLUMNS` of migrations.ts)
+ * and fills it from the accounts already stored; nothing where FTS5 is missing.
+ */
+export async function accountSearchIndex(db: Kysely<Schema>, columns: readonly string[]): Promise<void> {
+  const listOf = (prefix: string) => sql.join(columns.map((column) => sql.ref(`${prefix}${column}`)));
+  const COLUMNS = listOf('');
+  const NEW_VALUES = listOf('new.');
   await sql`savepoint account_search`.execute(db);
   try {
     await sql`create virtual table accounts_search using fts5(${COLUMNS}, tokenize = 'trigram')`.execute(db);
@@ -32,7 +35,7 @@ export async function accountSearchIndex(db: Kysely<Schema>): Promise<void> {
   );
   await sql`
     insert into accounts_search (rowid, ${COLUMNS})
-    select r.id, a.username, a.nickname, a.description, a.phone, a.email
+    select r.id, ${listOf('a.')}
     from accounts a join accounts_search_rows r on r.uid = a.uid`.execute(db);
   const rowOf = (account: 'new' | 'old') =>
     sql`(select id from accounts_search_rows where uid = ${sql.raw(account)}.uid)`;

@@ -265,7 +265,7 @@ export const migrations: Migration[] = [
     version: 5,
     name: 'trigram account search on SQLite (FTS5, where the build has it)',
     async up(database, dialect) {
-      if (dialect === 'sqlite') await accountSearchIndex(database);
+      if (dialect === 'sqlite') await accountSearchIndex(database, ACCOUNT_SEARCH_COLUMNS);
     },
   },
 ];
