@@ -147,6 +147,8 @@ export async function createConsumer(options: {
   cache: string;
   /** npm 11 runs a dependency's install script only when allowed (better-sqlite3 builds itself). */
   allowScripts?: Record<string, boolean>;
+  /** Extra environment of `npm install` (where install scripts find local prebuilt binaries). */
+  env?: Record<string, string>;
 }): Promise<void> {
   mkdirSync(options.directory, { recursive: true });
   cpSync(join(FIXTURES, options.fixture), options.directory, { recursive: true });
@@ -161,8 +163,25 @@ export async function createConsumer(options: {
   await run(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', '--cache', options.cache],
-    { cwd: options.directory, timeoutMs: 300_000 },
+    { cwd: options.directory, env: consumerEnv(options.env), timeoutMs: 300_000 },
   );
+}
+
+/**
+ * Where better-sqlite3's install script (prebuild-install) finds a prebuilt binary instead of
+ * compiling one for a minute: the binary `npm ci` already built for this repository, packed as the
+ * release asset prebuild-install would download, in `directory`. This is what most users get from
+ * the release download, which this machine cannot reach. The install script still runs, unpacks
+ * and places it; a consumer resolving another version finds no file there and compiles as before.
+ */
+export async function localPrebuilds(directory: string): Promise<Record<string, string>> {
+  mkdirSync(directory, { recursive: true });
+  const version = installedVersion('better-sqlite3');
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  await run('tar', ['-czf', join(directory, asset), 'build/Release/better_sqlite3.node'], {
+    cwd: join(REPO_ROOT, 'node_modules', 'better-sqlite3'),
+  });
+  return { npm_config_better_sqlite3_local_prebuilds: directory };
 }
 
 /** A long-running command in its own process group (npx does not pass signals on to its child). */

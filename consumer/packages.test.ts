@@ -17,6 +17,7 @@ import {
   consumerEnv,
   createConsumer,
   installedVersion,
+  localPrebuilds,
   npmCache,
   PACKAGES,
   type PackageName,
@@ -69,6 +70,7 @@ beforeAll(async () => {
       cache,
       dependencies: tarballDependencies(tarballs, ['@wsadmin/server']),
       allowScripts: { 'better-sqlite3': true },
+      env: await localPrebuilds(join(root, 'prebuilds')),
     }),
   ]);
   console.info(`consumer block: three projects installed after ${seconds()}`);
