@@ -11,7 +11,8 @@ import { ApiError } from './errors';
 import { handlers } from './handlers';
 import { unmatched } from './http/fallback';
 import { registerHealth } from './http/health';
-import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
+import { headerOf } from './http/request-headers';
+import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport } from './http/request-report';
 import { registerOperations } from './http/routes';
 import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
@@ -75,11 +76,12 @@ export function createApp(options: AppOptions): Hono {
   // Outermost: every answer, errors and preflights included, carries the request id and is reported.
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
-    await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    const durationMs = performance.now() - started;
+    const requestId = requestIdOf(headerOf(c, 'x-request-id'));
     const facts = factsOf(c.req.raw);
+    facts.requestId = requestId;
+    await next();
+    if (!carriesRequestId(c.res)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const durationMs = performance.now() - started;
     const route = facts.route ?? routeOf(c);
     options.log?.(`${c.req.method} ${route} ${c.res.status} ${durationMs.toFixed(1)}ms`);
     options.onRequestDone?.({

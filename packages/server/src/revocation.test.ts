@@ -163,6 +163,23 @@ for (const [dialect, open] of dialects) {
         expect(answer.errmsg).toContain(given.errmsg);
       });
 
+      it('a workspace renamed by another process shows in the next answer, however often it was read', async () => {
+        const read = async () => {
+          const answer = await fetch(`${server.url}/openapi/v1/workspaces/${workspaceId}/`, {
+            headers: { authorization: `Bearer ${BOOTSTRAP}` },
+          });
+          return ((await answer.json()) as { data: { name: string } }).data.name;
+        };
+        for (let i = 0; i < 5; i++) expect(await read()).toBe('revocation');
+        await database.edit('update workspaces set name = $1 where id = $2', [
+          'renamed elsewhere',
+          workspaceId,
+        ]);
+        expect(await read()).toBe('renamed elsewhere');
+        await database.edit('update workspaces set name = $1 where id = $2', ['revocation', workspaceId]);
+        expect(await read()).toBe('revocation');
+      });
+
       it('a key revoked, then restored by another process starting with WSADMIN_BOOTSTRAP_KEY, works at the next request', async () => {
         expect((await detail(BOOTSTRAP)).status).toBe(200);
         const bootstrapId = await idOf('bootstrap');

@@ -18,7 +18,9 @@ export interface RequestReport {
 }
 
 /** Filled in while a request runs; read once it is answered. */
-export type RequestFacts = Partial<Pick<RequestReport, 'route' | 'operationId' | 'keyId' | 'rateLimited'>>;
+export type RequestFacts = Partial<
+  Pick<RequestReport, 'requestId' | 'route' | 'operationId' | 'keyId' | 'rateLimited'>
+>;
 
 // Keyed by the Request object, so the app needs no typed Hono variables and nothing outlives the request.
 const facts = new WeakMap<Request, RequestFacts>();

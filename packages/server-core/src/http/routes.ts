@@ -13,10 +13,14 @@ import { authenticate, requirePermission, requireWorkspace } from '../auth/authe
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { Handlers } from '../handlers/handler';
+import { STORED_DATA_READS } from '../handlers/stored-data-reads';
 import { enforce, RateLimitedError, type RateLimiter, STRICT_OPERATIONS } from '../rate-limit/rate-limiter';
 import { envelopeText, SerializedJson } from '../serialized-json';
+import { KeptAnswers, requestLineOf } from './kept-answers';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
-import { factsOf } from './request-report';
+import { headerOf } from './request-headers';
+import { jsonAnswer } from './request-id';
+import { factsOf, type RequestFacts } from './request-report';
 
 /** `/a/{id}/` -> `/a/:id/` */
 export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -53,25 +57,40 @@ export function registerOperations(
   options: RouteOptions,
 ) {
   const entries = [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b));
+  const keptAnswers = new KeptAnswers();
   for (const [operationId, op] of entries) {
     const handler = handlers[operationId] as AnyHandler;
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
     const strict = STRICT_OPERATIONS.has(operationId);
+    const keepable = STORED_DATA_READS.has(operationId);
+    const limitKey = (facts: RequestFacts, keyId: string) => {
+      facts.keyId = keyId;
+      try {
+        enforce(options.rateLimiter, 'key', keyId);
+        if (strict) enforce(options.rateLimiter, 'strict', keyId);
+      } catch (error) {
+        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
+        throw error;
+      }
+    };
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
       const facts = factsOf(c.req.raw);
       facts.route = op.path;
       facts.operationId = operationId;
       const now = context.clock.now();
       const db = context.storage.db;
-      const key = await authenticate(db, c.req.header('authorization'), op, now);
-      facts.keyId = key.id;
-      try {
-        enforce(options.rateLimiter, 'key', key.id);
-        if (strict) enforce(options.rateLimiter, 'strict', key.id);
-      } catch (error) {
-        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
-        throw error;
+      const authorization = headerOf(c, 'authorization');
+      const slot =
+        keepable && authorization
+          ? await keptAnswers.slot(db, authorization, requestLineOf(c.req.url))
+          : undefined;
+      const kept = slot?.kept;
+      if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
+        limitKey(facts, kept.keyId);
+        return jsonAnswer(kept.text, facts.requestId);
       }
+      const key = await authenticate(db, authorization, op, now);
+      limitKey(facts, key.id);
       requirePermission(key, op);
       const params = parseParams(op, c);
       const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
@@ -83,16 +102,23 @@ export function registerOperations(
         body: await parseBody(op, c),
       };
       const data = await handler(request, { ...context, db, key });
+      let text: string;
       if (data instanceof SerializedJson) {
-        const text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
+        text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
         if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
-        return c.body(text, 200, { 'content-type': 'application/json' });
+      } else {
+        const body = op.data
+          ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
+          : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
+        if (options.validateResponses) checkResponse(operationId, responseSchema, body);
+        text = JSON.stringify(body);
       }
-      const body = op.data
-        ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
-        : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
-      if (options.validateResponses) checkResponse(operationId, responseSchema, body);
-      return c.json(body, 200);
+      slot?.keep({
+        text,
+        keyId: key.id,
+        expiresAt: key.expiresAt === null ? null : Date.parse(key.expiresAt),
+      });
+      return jsonAnswer(text, facts.requestId);
     });
   }
 }
