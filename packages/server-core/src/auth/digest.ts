@@ -16,9 +16,15 @@ const nodeCrypto = (
   globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
 ).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
-export async function sha256Hex(text: string): Promise<string> {
+/** The digest at once where the runtime hashes synchronously (Node); undefined elsewhere (browsers). */
+export function sha256HexNow(text: string): string | undefined {
   if (nodeCrypto?.hash) return nodeCrypto.hash('sha256', text, 'hex');
-  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text).digest('hex');
+  return nodeCrypto?.createHash('sha256').update(text).digest('hex');
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const now = sha256HexNow(text);
+  if (now !== undefined) return now;
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return toHex(new Uint8Array(digest));
 }

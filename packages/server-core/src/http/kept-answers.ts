@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sha256Hex } from '../auth/digest';
+import { sha256HexNow } from '../auth/digest';
 import { changeVersionOf } from '../storage/quick-reads';
 import type { Schema } from '../storage/schema';
 
@@ -48,10 +48,15 @@ const KEPT_ANSWER_CHARS = 2 ** 20;
 export class KeptAnswers {
   readonly #byDb = new WeakMap<Db, Generation>();
 
-  /** Undefined where nothing can be kept (no change version, or a transaction is open). */
-  async slot(db: Db, authorization: string, request: string): Promise<AnswerSlot | undefined> {
+  /**
+   * Undefined where nothing can be kept: no change version, a transaction open, or no synchronous
+   * hash (only runtimes with a change version keep answers, and those are Node's).
+   */
+  slot(db: Db, authorization: string, request: string): AnswerSlot | undefined {
     const version = changeVersionOf(db);
     if (version === undefined) return undefined;
+    const digest = sha256HexNow(authorization);
+    if (digest === undefined) return undefined;
     // The version is taken before the answer is built: a change landing meanwhile moves it, so an
     // answer built from newer rows is kept under an older version that no later request will see.
     let generation = this.#byDb.get(db);
@@ -60,7 +65,7 @@ export class KeptAnswers {
       this.#byDb.set(db, generation);
     }
     const current = generation;
-    const name = `${await sha256Hex(authorization)} ${request}`;
+    const name = `${digest} ${request}`;
     return {
       kept: current.answers.get(name),
       keep(answer) {

@@ -81,9 +81,7 @@ export function registerOperations(
       const db = context.storage.db;
       const authorization = headerOf(c, 'authorization');
       const slot =
-        keepable && authorization
-          ? await keptAnswers.slot(db, authorization, requestLineOf(c.req.url))
-          : undefined;
+        keepable && authorization ? keptAnswers.slot(db, authorization, requestLineOf(c.req.url)) : undefined;
       const kept = slot?.kept;
       if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
         limitKey(facts, kept.keyId);

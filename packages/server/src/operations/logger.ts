@@ -50,6 +50,9 @@ export function createLogger(
 
 /** One line per answered request: ids and templates only, never a path with its values, a header or a body. */
 export function logRequest(logger: Logger, report: RequestReport): void {
+  const level = report.status >= 500 ? 'error' : 'info';
+  // Every request passes here: at LOG_LEVEL=silent (or warn) it builds nothing.
+  if (!logger.isLevelEnabled(level)) return;
   const fields = {
     requestId: report.requestId,
     method: report.method,
@@ -60,6 +63,6 @@ export function logRequest(logger: Logger, report: RequestReport): void {
     keyId: report.keyId,
     rateLimited: report.rateLimited,
   };
-  if (report.status >= 500) logger.error(fields, 'request failed');
+  if (level === 'error') logger.error(fields, 'request failed');
   else logger.info(fields, 'request');
 }

@@ -22,18 +22,28 @@ export function createMetrics(storage: Storage, poolStats?: () => PoolStats): Me
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'wsadmin_' });
   const labelNames = ['operation', 'method', 'status'] as const;
-  const requests = new Counter({
-    name: 'wsadmin_http_requests_total',
-    help: 'Answered requests by operationId (or route outside the contract), method and HTTP status.',
-    labelNames,
-    registers: [registry],
-  });
   const duration = new Histogram({
     name: 'wsadmin_http_request_duration_seconds',
     help: 'Time from receiving a request to its answer, by operationId, method and HTTP status.',
     labelNames,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+  // The histogram counts every request already: the counter copies its counts when scraped rather
+  // than counting again, which was half of the metrics' cost per request (npm run bench).
+  new Counter({
+    name: 'wsadmin_http_requests_total',
+    help: 'Answered requests by operationId (or route outside the contract), method and HTTP status.',
+    labelNames,
+    registers: [registry],
+    async collect() {
+      const { values } = await duration.get();
+      this.reset();
+      for (const value of values) {
+        if (value.metricName === 'wsadmin_http_request_duration_seconds_count')
+          this.inc(value.labels, value.value);
+      }
+    },
   });
   const refused = new Counter({
     name: 'wsadmin_rate_limited_total',
@@ -84,7 +94,6 @@ export function createMetrics(storage: Storage, poolStats?: () => PoolStats): Me
         method: report.method,
         status: report.status,
       };
-      requests.inc(labels);
       duration.observe(labels, report.durationMs / 1000);
       if (report.rateLimited) refused.inc({ bucket: report.rateLimited });
     },

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { medianRatio, readPathMarkdown } from './read-path';
+
+describe('read-path report', () => {
+  it.each([
+    [
+      'odd rounds: the middle ratio',
+      {
+        given: [
+          [100, 50],
+          [100, 30],
+          [100, 45],
+        ],
+        want: 0.45,
+      },
+    ],
+    [
+      'even rounds: the mean of the middle two',
+      {
+        given: [
+          [100, 30],
+          [100, 50],
+          [200, 80],
+          [100, 44],
+        ],
+        want: 0.42,
+      },
+    ],
+    ['one round', { given: [[50, 25]], want: 0.5 }],
+  ] as const)('%s', (_name, { given, want }) => {
+    expect(medianRatio(given.map(([bare, detail]) => ({ bare, detail })))).toBeCloseTo(want, 10);
+  });
+
+  it.each([
+    ['met', [{ bare: 1000, detail: 400 }], '**40.0%** (target 40%: met)'],
+    ['missed', [{ bare: 1000, detail: 399 }], '**39.9%** (target 40%: missed)'],
+  ])('says plainly whether the target is %s', (_name, rounds, want) => {
+    const text = readPathMarkdown(rounds, 10);
+    expect(text).toContain(want);
+    expect(text).toContain('| 1 | 1,000 |');
+  });
+});
