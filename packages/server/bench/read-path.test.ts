@@ -28,12 +28,21 @@ describe('read-path report', () => {
     ],
     ['one round', { given: [[50, 25]], want: 0.5 }],
   ] as const)('%s', (_name, { given, want }) => {
-    expect(medianRatio(given.map(([bare, detail]) => ({ bare, detail })))).toBeCloseTo(want, 10);
+    const rounds = given.map(([bare, detail]) => ({ bare, detail, bareCpuUs: 1, detailCpuUs: 1 }));
+    expect(medianRatio(rounds)).toBeCloseTo(want, 10);
   });
 
   it.each([
-    ['met', [{ bare: 1000, detail: 400 }], '**40.0%** (target 40%: met)'],
-    ['missed', [{ bare: 1000, detail: 399 }], '**39.9%** (target 40%: missed)'],
+    [
+      'met',
+      [{ bare: 1000, detail: 400, bareCpuUs: 40, detailCpuUs: 80 }],
+      "**40.0%** of the bare app's rate (target 40%: met); by CPU time per answer 50.0%",
+    ],
+    [
+      'missed',
+      [{ bare: 1000, detail: 399, bareCpuUs: 40, detailCpuUs: 100 }],
+      "**39.9%** of the bare app's rate (target 40%: missed); by CPU time per answer 40.0%",
+    ],
   ])('says plainly whether the target is %s', (_name, rounds, want) => {
     const text = readPathMarkdown(rounds, 10);
     expect(text).toContain(want);
