@@ -35,8 +35,9 @@ export default defineConfig({
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core CI
     // machine, so every file ran after the other. Many files mostly wait on child processes (servers,
     // PostgreSQL, npm install), so one worker more than the cores keeps both cores busy: the suite
-    // went from 7.5 to 4.6 minutes on this 2-core machine.
-    maxWorkers: availableParallelism() + 1,
+    // went from 7.5 to 4.6 minutes on this 2-core machine. At most 8: each file may start servers
+    // and PostgreSQL pools (the throwaway PostgreSQL server allows 300 connections).
+    maxWorkers: Math.min(availableParallelism() + 1, 8),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
