@@ -8,6 +8,7 @@ async function setup(
   version: number | undefined,
   capacity?: number,
   keep?: (row: { name: string }) => boolean,
+  budget?: { weight: (row: { name: string }) => number; max: number },
 ) {
   const storage = await openMemoryStorage();
   const state = { version, stored: { name: 'before' } as { name: string } | undefined, reads: 0 };
@@ -16,7 +17,7 @@ async function setup(
     () => undefined,
     () => state.version,
   );
-  const rows = new RowsWhileUnchanged<{ name: string }>(capacity, keep);
+  const rows = new RowsWhileUnchanged<{ name: string }>(capacity, keep, budget);
   const lookup = (key = 'k') =>
     rows.get(storage.db, key, async () => {
       state.reads++;
@@ -88,6 +89,35 @@ describe('RowsWhileUnchanged', () => {
       await lookup('long');
       await lookup('long');
       expect(state.reads).toBe(3);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('keeps rows while their total weight stays within the budget', async () => {
+    const budget = { weight: (row: { name: string }) => row.name.length, max: 10 };
+    const { storage, state, lookup } = await setup(1, 10, undefined, budget);
+    try {
+      // Each row weighs 6 ("before"): the first fits, the second would make 12.
+      for (const key of ['a', 'b', 'a', 'b']) await lookup(key);
+      expect(state.reads).toBe(3);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('gives a slot to read and keep by hand, and none without a version', async () => {
+    const { storage, state } = await setup(1);
+    try {
+      const rows = new RowsWhileUnchanged<{ name: string }>();
+      const first = rows.slot(storage.db, 'k');
+      expect(first?.kept).toBeUndefined();
+      first?.keep({ name: 'kept' });
+      expect(rows.slot(storage.db, 'k')?.kept).toEqual({ name: 'kept' });
+      state.version = 2;
+      expect(rows.slot(storage.db, 'k')?.kept).toBeUndefined();
+      state.version = undefined;
+      expect(rows.slot(storage.db, 'k')).toBeUndefined();
     } finally {
       await storage.close();
     }

@@ -7,6 +7,14 @@ type Db = Kysely<Schema>;
 interface Remembered<Row> {
   version: number;
   rows: Map<string, Row>;
+  /** Sum of the kept rows' weights. */
+  weight: number;
+}
+
+/** Where one key's row is kept: the row kept there already, if any, and how to keep one. */
+export interface RowSlot<Row> {
+  kept: Row | undefined;
+  keep(row: Row): void;
 }
 
 /**
@@ -22,29 +30,46 @@ export class RowsWhileUnchanged<Row> {
   /**
    * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of ids
    * or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many megabytes).
+   * `budget`: the most the kept rows may weigh together, by `weight` (e.g. characters of text).
    */
   constructor(
     private readonly capacity = 1000,
     private readonly keep: (row: Row) => boolean = () => true,
+    private readonly budget?: { weight: (row: Row) => number; max: number },
   ) {}
 
-  async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+  /** The slot of `key` at the database's current version; undefined where there is no version. */
+  slot(db: Db, key: string): RowSlot<Row> | undefined {
     const version = changeVersionOf(db);
-    if (version === undefined) return read();
-    // The version is taken before the read: a change landing meanwhile makes the next call read again.
+    if (version === undefined) return undefined;
+    // The version is taken before the row is read: a change landing meanwhile makes the next call
+    // read again (a row read from newer data is kept under an older version no later call sees).
     let current = this.#byDb.get(db);
     if (current?.version !== version) {
-      current = { version, rows: new Map() };
+      current = { version, rows: new Map(), weight: 0 };
       this.#byDb.set(db, current);
     }
-    const remembered = current.rows.get(key);
-    if (remembered !== undefined) return remembered;
+    const generation = current;
+    return {
+      kept: generation.rows.get(key),
+      keep: (row) => {
+        if (generation.rows.size >= this.capacity || !this.keep(row)) return;
+        const weight = this.budget?.weight(row) ?? 0;
+        if (this.budget && generation.weight + weight > this.budget.max) return;
+        // Frozen: every later caller gets this same object.
+        generation.rows.set(key, Object.freeze(row));
+        generation.weight += weight;
+      },
+    };
+  }
+
+  async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    const slot = this.slot(db, key);
+    if (!slot) return read();
+    if (slot.kept !== undefined) return slot.kept;
     const row = await read();
     // Misses are not kept: an unknown key or id costs a read each time rather than memory.
-    // Frozen: every later caller gets this same object.
-    if (row !== undefined && current.rows.size < this.capacity && this.keep(row)) {
-      current.rows.set(key, Object.freeze(row));
-    }
+    if (row !== undefined) slot.keep(row);
     return row;
   }
 }
