@@ -8,6 +8,7 @@ import {
   type ThrowawayPostgres,
 } from '../src/testing/postgres';
 import { tempDatabase } from '../src/testing/processes';
+import { runAbandonDrill } from './abandon';
 import { runHashFloodDrill, runSlowSocketsDrill } from './abuse';
 import { runCrashDrill } from './crash';
 import { runDatabaseLossDrill } from './database-loss';
@@ -20,6 +21,7 @@ import { runFuzzDrill } from './fuzz';
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts slow-sockets [--sockets 2000]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts abandoned-batches [--batches 50] [--accounts 1000] [--hang-up-ms 1000]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
  */
@@ -35,6 +37,7 @@ const { positionals, values } = parseArgs({
     batches: { type: 'string', default: '50' },
     accounts: { type: 'string', default: '4' },
     'password-concurrency': { type: 'string' },
+    'hang-up-ms': { type: 'string', default: '1000' },
   },
 });
 const drill = positionals[0];
@@ -116,9 +119,19 @@ try {
     });
     print(`hash flood, ${values.batches} batches`, report);
     db.remove();
+  } else if (drill === 'abandoned-batches') {
+    const db = await database('sqlite', 'abandon');
+    const report = await runAbandonDrill({
+      databaseUrl: db.url,
+      batches: Number(values.batches),
+      passwords: Number(values.accounts),
+      hangUpMs: Number(values['hang-up-ms']),
+    });
+    print(`abandoned batches, ${values.batches} x ${values.accounts} passwords`, report);
+    db.remove();
   } else {
     console.error(
-      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood [--backend sqlite|postgres|all]',
+      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood|abandoned-batches [--backend sqlite|postgres|all]',
     );
     failed = true;
   }
