@@ -52,7 +52,14 @@ function timedGet(url: string, key: string): Promise<number> {
   });
 }
 
-async function measure(url: string, key: string, keepGoing: () => boolean, pauseMs: number, atLeast = 0) {
+/** Calls `GET /scopes/` every `pauseMs` while `keepGoing()` (and at least `atLeast` times). */
+export async function measure(
+  url: string,
+  key: string,
+  keepGoing: () => boolean,
+  pauseMs: number,
+  atLeast = 0,
+) {
   const times: number[] = [];
   let failures = 0;
   while (keepGoing() || times.length + failures < atLeast) {
@@ -66,7 +73,7 @@ async function measure(url: string, key: string, keepGoing: () => boolean, pause
   return summary(times, failures);
 }
 
-function summary(times: number[], failures: number): Latency {
+export function summary(times: number[], failures: number): Latency {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN) * 10) / 10;

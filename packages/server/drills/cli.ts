@@ -10,6 +10,7 @@ import {
 import { tempDatabase } from '../src/testing/processes';
 import { runAbandonDrill } from './abandon';
 import { runHashFloodDrill, runSlowSocketsDrill } from './abuse';
+import { runConnectionFloodDrill } from './connection-flood';
 import { runCrashDrill } from './crash';
 import { runDatabaseLossDrill } from './database-loss';
 import { runFuzzDrill } from './fuzz';
@@ -21,6 +22,7 @@ import { runFuzzDrill } from './fuzz';
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts slow-sockets [--sockets 2000]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
+ *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts connection-flood [--sockets 2000] [--max-connections N]
  *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts abandoned-batches [--batches 50] [--accounts 1000] [--hang-up-ms 1000]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
@@ -38,6 +40,7 @@ const { positionals, values } = parseArgs({
     accounts: { type: 'string', default: '4' },
     'password-concurrency': { type: 'string' },
     'hang-up-ms': { type: 'string', default: '1000' },
+    'max-connections': { type: 'string' },
   },
 });
 const drill = positionals[0];
@@ -119,6 +122,16 @@ try {
     });
     print(`hash flood, ${values.batches} batches`, report);
     db.remove();
+  } else if (drill === 'connection-flood') {
+    const db = await database('sqlite', 'connections');
+    const maxConnections = values['max-connections'];
+    const report = await runConnectionFloodDrill({
+      databaseUrl: db.url,
+      sockets: Number(values.sockets),
+      ...(maxConnections ? { maxConnections } : {}),
+    });
+    print(`connection flood, ${report.sockets} sockets`, report);
+    db.remove();
   } else if (drill === 'abandoned-batches') {
     const db = await database('sqlite', 'abandon');
     const report = await runAbandonDrill({
@@ -131,7 +144,7 @@ try {
     db.remove();
   } else {
     console.error(
-      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood|abandoned-batches [--backend sqlite|postgres|all]',
+      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood|connection-flood|abandoned-batches [--backend sqlite|postgres|all]',
     );
     failed = true;
   }
