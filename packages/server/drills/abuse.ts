@@ -7,7 +7,7 @@ import { type ServerProcess, startServerProcess } from './server-process';
 /**
  * Abuse drills against `npm start` in a child process (production settings, SQLite file):
  * - `slow-sockets`: 2,000 sockets that connect and send nothing, or send headers one line a second
- *   and never finish (slowloris), while a normal client calls `GET /openapi/v1/scopes/` on fresh
+ *   and never finish (slowloris), or send a whole POST's headers and a tenth of its body, while a normal client calls `GET /openapi/v1/scopes/` on fresh
  *   connections: its latency, how soon the server drops the bad sockets, memory before and after.
  * - `hash-flood`: 50 account batches with passwords (scrypt, 128 MiB each) sent at once, while the
  *   normal client calls `GET /openapi/v1/scopes/`: its latency, peak and final memory.
@@ -94,6 +94,17 @@ function sampler(server: ServerProcess) {
 const round = (mib: number) => Math.round(mib);
 const pause = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 
+/** `wsadmin_http_requests_total` of `GET /metrics`, summed by status. */
+async function answeredByStatus(url: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const byStatus: Record<string, number> = {};
+  for (const match of text.matchAll(/^wsadmin_http_requests_total\{[^}]*status="(\d+)"[^}]*\} (\d+)/gm)) {
+    const status = match[1] ?? '';
+    byStatus[status] = (byStatus[status] ?? 0) + Number(match[2]);
+  }
+  return byStatus;
+}
+
 export async function runSlowSocketsDrill(options: {
   databaseUrl: string;
   sockets: number;
@@ -117,8 +128,8 @@ export async function runSlowSocketsDrill(options: {
         closedByServer++;
         closedAfter.push(performance.now() - openedAt);
       });
-      const slow = i % 2 === 1;
-      if (slow) {
+      const kind = i % 3;
+      if (kind === 1) {
         socket.on('connect', () => socket.write('GET /openapi/v1/scopes/ HTTP/1.1\r\nHost: drill\r\n'));
         // One more header line a second, never the blank line that ends the headers.
         const drip = setInterval(
@@ -126,6 +137,14 @@ export async function runSlowSocketsDrill(options: {
           1_000,
         );
         socket.on('close', () => clearInterval(drip));
+      } else if (kind === 2) {
+        // Whole headers, then 10 of the 100 body bytes promised: the request timeout cuts it off.
+        socket.on('connect', () =>
+          socket.write(
+            `POST /openapi/v1/workspaces/ HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer ${key}\r\n` +
+              'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name": "',
+          ),
+        );
       }
       sockets.push(socket);
       if (i % 200 === 199) await pause(20);
@@ -134,13 +153,18 @@ export async function runSlowSocketsDrill(options: {
     // Measure while every bad socket is still open (before the headers timeout frees them).
     const underAbuse = await measure(server.url, key, () => performance.now() < deadline - 1_000, 20);
     // Then wait for the server to drop them.
-    const gone = performance.now() + SOCKET_TIMEOUTS.headersTimeoutMs + 5_000;
+    const gone = performance.now() + SOCKET_TIMEOUTS.requestTimeoutMs + 5_000;
     while (closedByServer < sockets.length && performance.now() < gone) await pause(200);
     memory.stop();
     for (const socket of sockets) socket.destroy();
     await pause(3_000);
     const end = server.rssMiB();
     closedAfter.sort((a, b) => a - b);
+    const answered = await answeredByStatus(server.url);
+    const serverErrors = Object.entries(answered)
+      .filter(([status]) => status.startsWith('5'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    if (serverErrors > 0) problems.push(`${serverErrors} answers counted as 5xx in /metrics`);
     if (underAbuse.failures > 0) problems.push(`${underAbuse.failures} normal requests failed under abuse`);
     if (closedByServer < sockets.length)
       problems.push(`${sockets.length - closedByServer} bad sockets still open after the headers timeout`);
@@ -151,14 +175,16 @@ export async function runSlowSocketsDrill(options: {
       rssMiB: { start: round(start), peak: round(memory.peak()), end: round(end) },
       details: {
         sockets: sockets.length,
-        idle: Math.ceil(sockets.length / 2),
-        slowloris: Math.floor(sockets.length / 2),
+        idle: Math.ceil(sockets.length / 3),
+        slowloris: Math.ceil((sockets.length - 1) / 3),
+        bodyCutOff: Math.floor(sockets.length / 3),
         closedByServer,
         closedWithinMs: {
           first: Math.round(closedAfter[0] ?? Number.NaN),
           last: Math.round(closedAfter.at(-1) ?? Number.NaN),
         },
         timeouts: SOCKET_TIMEOUTS,
+        metricsByStatus: answered,
       },
       problems,
     };
