@@ -68,10 +68,30 @@ export function checkMapping(value: MappingCheck, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * `checkMapping` in JSON Schema, for the document: zod-to-openapi cannot render a refinement, and
+ * without this a generator would send `baseField` with a non-mapping type (or leave it out of a
+ * mapping) as valid. `nullable`: the managed kinds write "no base field" as null, the others omit
+ * it. `anyOf` rather than `if`/`then`/`else`: generators (json-schema-faker) honour it.
+ */
+export function mappingRuleInDocument(nullable: boolean) {
+  return {
+    anyOf: [
+      {
+        properties: { type: { const: MAPPING_TYPE }, ...(nullable ? { baseField: { type: 'object' } } : {}) },
+        required: ['baseField'],
+      },
+      {
+        properties: { type: { enum: DataType.options }, baseField: nullable ? { type: 'null' } : false },
+      },
+    ],
+  };
+}
+
 export const DimensionCreate = z
   .strictObject(dimensionFields)
   .superRefine(checkMapping)
-  .meta({ id: 'DimensionCreate' });
+  .meta({ id: 'DimensionCreate', ...mappingRuleInDocument(false) });
 
 export const DimensionUpdate = z
   .strictObject({ id: Id, ...dimensionFields })
@@ -79,6 +99,7 @@ export const DimensionUpdate = z
   .meta({
     id: 'DimensionUpdate',
     description: 'A full dimension with its id; optional fields omitted keep their value.',
+    ...mappingRuleInDocument(false),
   });
 
 export const Dimension = z
