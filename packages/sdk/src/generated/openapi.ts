@@ -1655,13 +1655,6 @@ export interface components {
             enableSubDimensionExplorer?: boolean;
             keywordFilters?: components["schemas"]["KeywordFilter"][];
             subDimensions?: components["schemas"]["SubDimension"][];
-        } | {
-            /** @constant */
-            type?: "mapping";
-        } | {
-            /** @enum {unknown} */
-            type?: "string" | "int" | "float" | "bool" | "date" | "datetime" | "timestamp";
-            baseField?: never;
         };
         /** @description Full definition of a new dimension; omitted optional fields take their defaults. */
         DimensionCreateChanges: {
@@ -1677,14 +1670,6 @@ export interface components {
             enableSubDimensionExplorer?: boolean;
             keywordFilters?: components["schemas"]["KeywordFilter"][];
             subDimensions?: components["schemas"]["SubDimension"][];
-        } | {
-            /** @constant */
-            type?: "mapping";
-            baseField: Record<string, never>;
-        } | {
-            /** @enum {unknown} */
-            type?: "string" | "int" | "float" | "bool" | "date" | "datetime" | "timestamp";
-            baseField?: null;
         };
         DimensionCreateCommit: {
             changes: components["schemas"]["DimensionCreateChanges"];
@@ -1709,14 +1694,6 @@ export interface components {
             enableSubDimensionExplorer: boolean;
             keywordFilters: components["schemas"]["KeywordFilter"][];
             subDimensions: components["schemas"]["SubDimension"][];
-        } | {
-            /** @constant */
-            type?: "mapping";
-            baseField: Record<string, never>;
-        } | {
-            /** @enum {unknown} */
-            type?: "string" | "int" | "float" | "bool" | "date" | "datetime" | "timestamp";
-            baseField?: null;
         };
         DimensionPreview: {
             action: components["schemas"]["ManagementAction"];
@@ -1915,13 +1892,6 @@ export interface components {
             enableSubDimensionExplorer?: boolean;
             keywordFilters?: components["schemas"]["KeywordFilter"][];
             subDimensions?: components["schemas"]["SubDimension"][];
-        } | {
-            /** @constant */
-            type?: "mapping";
-        } | {
-            /** @enum {unknown} */
-            type?: "string" | "int" | "float" | "bool" | "date" | "datetime" | "timestamp";
-            baseField?: never;
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         DimensionUpdateChanges: {
