@@ -23,7 +23,11 @@ export interface Sent {
 
 /** Fields holding the uuid of an account that must exist for the request to make sense. */
 const ACCOUNT_FIELDS = new Set(['operatorUid', 'memberUid']);
-const OPERATIONS_NAMING_ACCOUNTS_AS_UID = new Set(['addMember', 'setMemberModelPermissionSwitch']);
+const OPERATIONS_NAMING_ACCOUNTS_AS_UID = new Set([
+  'addMember',
+  'setMemberModelPermissionSwitch',
+  'updateAccounts',
+]);
 
 async function call(
   app: Hono,
