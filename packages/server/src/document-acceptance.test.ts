@@ -16,7 +16,7 @@ import {
   operationsWithBody,
   sampleBody,
 } from './testing/document-samples';
-import { seedFuzzTargets } from './testing/fuzz-seed';
+import { type FuzzTargets, seedFuzzTargets } from './testing/fuzz-seed';
 
 /**
  * The document states what the server enforces: bodies generated from contract/openapi.json alone
@@ -63,10 +63,18 @@ const isValidationRefusal = (sent: Sent) =>
 
 let requestNumber = 0;
 
-/** Sends `count` bodies for one operation to a freshly seeded workspace; returns every answer. */
+let seeded: FuzzTargets | undefined;
+
+/**
+ * Sends `count` bodies for one operation to the seeded workspace; returns every answer. Seeding
+ * costs more than the samples, so operations share one seeded workspace until a DELETE may have
+ * removed what it holds.
+ */
 async function sendSamples(operation: DocumentOperation, seed: number, count: number): Promise<Sent[]> {
   const answers: Sent[] = [];
-  const targets = await seedFuzzTargets(app, storage.db, key, clock.now());
+  seeded ??= await seedFuzzTargets(app, storage.db, key, clock.now());
+  const targets = seeded;
+  if (operation.method === 'delete') seeded = undefined;
   for (let index = 0; index < count; index++) {
     const body = sampleBody(operation, seed + index);
     answers.push(await sendDocumentSample(app, targets, operation, body, requestNumber++));
