@@ -6,6 +6,16 @@ import { AccountUid, NO_NUL_PATTERN, NON_BLANK_PATTERN, NonEmptyShortText } from
 
 const document = buildOpenApiDocument();
 type Node = Record<string, unknown>;
+/** A component schema's property, by name. */
+function propertyOf(schema: string, property: string): Node {
+  const schemas = (document.components?.schemas ?? {}) as Record<
+    string,
+    { properties?: Record<string, Node> }
+  >;
+  const found = schemas[schema]?.properties?.[property];
+  if (!found) throw new Error(`no ${schema}.${property} in the document`);
+  return found;
+}
 
 /** Every schema object under `value` whose `type` includes `type`. */
 function schemasOfType(value: unknown, type: string, found: Node[] = []): Node[] {
@@ -39,8 +49,7 @@ describe('server-wide rules in the document', () => {
       expect(node.minimum as number).toBeGreaterThanOrEqual(Number.MIN_SAFE_INTEGER);
       expect(node.maximum as number).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
     }
-    const rating = (document.components?.schemas?.Dimension as { properties: Record<string, Node> })
-      .properties.rating;
+    const rating = propertyOf('Dimension', 'rating');
     expect(rating).toMatchObject({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
   });
 });
@@ -77,7 +86,7 @@ describe('patterns that state zod rules', () => {
     ['version 7', { given: '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', want: false }],
     ['wrong variant', { given: '3f1b2c4d-5e6f-4a7b-cc9d-0e1f2a3b4c5d', want: false }],
   ] as const)('the uuid pattern in the document and AccountUid agree on %s', (_name, { given, want }) => {
-    const uid = (document.components?.schemas?.AccountCreate as { properties: { uid: Node } }).properties.uid;
+    const uid = propertyOf('AccountCreate', 'uid');
     expect(new RegExp(uid.pattern as string).test(given)).toBe(want);
     expect(AccountUid.safeParse(given).success).toBe(want);
   });
