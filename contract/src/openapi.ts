@@ -1,5 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { EmptyEnvelope, ErrorEnvelope, envelopeOf, errorCodes } from './envelope';
+import { linksOf } from './openapi-links';
+import { stateServerWideRules } from './openapi-rules';
 import { tags } from './operation';
 import { errorCodesOf, operationEntries } from './operations';
 
@@ -21,10 +23,12 @@ export function buildOpenApiDocument() {
   });
 
   for (const [operationId, op] of operationEntries) {
+    const links = linksOf(operationId, op, operationEntries);
     const responses: RouteConfig['responses'] = {
       200: {
         description: 'Success: `errcode` 200, `errmsg` "success".',
         content: { 'application/json': { schema: op.data ? envelopeOf(op.data) : EmptyEnvelope } },
+        ...(links ? { links } : {}),
       },
     };
     for (const code of errorCodesOf(op)) {
@@ -68,7 +72,7 @@ export function buildOpenApiDocument() {
     servers: [{ url: 'http://127.0.0.1:8787', description: 'Reference server (`npm start`)' }],
     tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
   });
-  return { 'x-do-not-edit': DO_NOT_EDIT, ...document };
+  return { 'x-do-not-edit': DO_NOT_EDIT, ...stateServerWideRules(document) };
 }
 
 /** The document as committed in contract/openapi.json. */

@@ -31,7 +31,27 @@ export const IdParam = intFromText(Id);
 
 export const ShortText = z.string().max(SHORT_TEXT_MAX);
 export const LongText = z.string().max(LONG_TEXT_MAX);
-export const NonEmptyShortText = z.string().trim().min(1).max(SHORT_TEXT_MAX);
+
+/**
+ * The characters `String.prototype.trim` (so zod's `.trim()`) removes, spelled out: `\s` differs
+ * between regex engines (Python's, which Schemathesis uses, has no U+FEFF), so the document does
+ * not rely on it.
+ */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** Every request string refuses U+0000 (server-core `http/request.ts`); patterns below say so too. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+/** Text with at least one character that trimming keeps, and no NUL. */
+export const NON_BLANK_PATTERN = `^[^\\u0000]*[^\\u0000${TRIMMED}][^\\u0000]*$`;
+
+/**
+ * A name: the length limit applies to the text as sent, then white space at both ends is removed
+ * and the rest must not be empty. The pattern states the "not blank" half in the document, which
+ * cannot express `.trim()` (a whitespace-only value is not valid there either).
+ */
+export const NonEmptyShortText = z.string().max(SHORT_TEXT_MAX).trim().min(1).meta({
+  pattern: NON_BLANK_PATTERN,
+  description: 'Trimmed (white space at both ends removed); must not be blank.',
+});
 
 /** Keyword first, then aliases. */
 export const Names = z
@@ -43,13 +63,15 @@ export const Names = z
 /**
  * An account uid: uuid4 in the spec. UUID hex digits are case-insensitive (RFC 9562 §4), so any
  * case is accepted and canonicalised to lower case: one account, whatever the spelling.
- * `toLowerCase` is an in-place overwrite, so input and output types stay `string` and the
- * OpenAPI document still shows a plain uuid.
+ * `toLowerCase` is an in-place overwrite, so input and output types stay `string`. zod-to-openapi
+ * writes only `format: uuid` (any version), so the version-4 pattern zod checks is stated too.
  */
-export const AccountUid = z
-  .uuid({ version: 'v4' })
-  .toLowerCase()
-  .meta({ description: 'Account uid (uuid4); any letter case, stored and answered in lower case.' });
+const uuidV4 = z.uuid({ version: 'v4' });
+export const UUID_V4_PATTERN = (uuidV4._zod.def.pattern ?? z.regexes.uuid(4)).source;
+export const AccountUid = uuidV4.toLowerCase().meta({
+  pattern: UUID_V4_PATTERN,
+  description: 'Account uid (uuid4); any letter case, stored and answered in lower case.',
+});
 
 /** An account uid where a path or a list names an existing account: any text, compared in lower case. */
 export const AccountUidRef = z.string().min(1).max(64).toLowerCase();

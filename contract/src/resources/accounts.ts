@@ -17,7 +17,9 @@ const Phone = z
   .string()
   .max(32)
   .regex(/^$|^\+?[0-9][0-9 -]{2,30}$/, 'digits, spaces and dashes, optionally after +');
-const Email = z.union([z.literal(''), z.email().max(254)]);
+const email = z.email();
+// zod-to-openapi writes only `format: email`, which admits addresses zod's pattern refuses.
+const Email = z.union([z.literal(''), email.max(254).meta({ pattern: email._zod.def.pattern?.source })]);
 
 const accountIntegers = {
   role: z.number().int().min(0).max(1).meta({

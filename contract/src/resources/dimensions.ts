@@ -68,10 +68,27 @@ export function checkMapping(value: MappingCheck, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * `checkMapping` in JSON Schema, for the document: zod-to-openapi cannot render a refinement, and
+ * without this a generator would send `baseField` with a non-mapping type (or leave it out of a
+ * mapping) as valid. `nullable`: the managed kinds write "no base field" as null, the others omit
+ * it. (`then` restates the property's schema by reference: a bare `true` reads as "anything" to
+ * generators that merge branches.) `if`/`then`/`else` rather than `anyOf`: openapi-typescript would turn the branches into a
+ * union of partial object types.
+ */
+export function mappingRuleInDocument(nullable: boolean) {
+  return {
+    if: { properties: { type: { const: MAPPING_TYPE } }, required: ['type'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, not a promise
+    then: { properties: { baseField: { $ref: '#/components/schemas/BaseField' } }, required: ['baseField'] },
+    else: { properties: { baseField: nullable ? { type: 'null' } : false } },
+  };
+}
+
 export const DimensionCreate = z
   .strictObject(dimensionFields)
   .superRefine(checkMapping)
-  .meta({ id: 'DimensionCreate' });
+  .meta({ id: 'DimensionCreate', ...mappingRuleInDocument(false) });
 
 export const DimensionUpdate = z
   .strictObject({ id: Id, ...dimensionFields })
@@ -79,6 +96,7 @@ export const DimensionUpdate = z
   .meta({
     id: 'DimensionUpdate',
     description: 'A full dimension with its id; optional fields omitted keep their value.',
+    ...mappingRuleInDocument(false),
   });
 
 export const Dimension = z

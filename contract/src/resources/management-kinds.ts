@@ -10,7 +10,14 @@ import {
   ShortText,
   TimeUnit,
 } from '../primitives';
-import { BaseField, checkMapping, DimensionType, KeywordFilter, SubDimension } from './dimensions';
+import {
+  BaseField,
+  checkMapping,
+  DimensionType,
+  KeywordFilter,
+  mappingRuleInDocument,
+  SubDimension,
+} from './dimensions';
 import { MeasureSort } from './measures';
 import { DefaultTimeFunc } from './time-series';
 
@@ -70,6 +77,8 @@ interface KindConfig<
   /** Whether details carry `usedByModels` (time series, dimensions, measures, dimension tables, models). */
   usedByModels: U;
   refine?: (definition: z.output<z.ZodObject<R & O>>, ctx: z.RefinementCtx) => void;
+  /** `refine` as JSON Schema keywords, for the document (zod-to-openapi cannot render a refinement). */
+  refineInDocument?: Record<string, unknown>;
 }
 
 function optionalised<O extends Shape>(shape: O): Optionalised<O> {
@@ -89,20 +98,21 @@ export function defineKind<
   O extends Shape,
   const U extends boolean,
 >(config: KindConfig<C, N, P, F, RO, R, O, U>) {
-  const { schemaName: name, refine } = config;
+  const { schemaName: name, refine, refineInDocument } = config;
   const writable = { ...config.required, ...config.optional };
   const check = (value: unknown, ctx: z.RefinementCtx) =>
     refine?.(value as z.output<z.ZodObject<R & O>>, ctx);
   const definition = z
     .object({ ...config.readOnly, ...writable })
     .superRefine(check)
-    .meta({ id: `${name}Definition` });
+    .meta({ id: `${name}Definition`, ...refineInDocument });
   const createChanges = z
     .strictObject({ ...config.required, ...optionalised(config.optional) })
     .superRefine(check)
     .meta({
       id: `${name}CreateChanges`,
       description: `Full definition of a new ${config.label}; omitted optional fields take their defaults.`,
+      ...refineInDocument,
     });
   const updateChanges = z.strictObject(optionalised(writable)).meta({
     id: `${name}UpdateChanges`,
@@ -165,6 +175,7 @@ export const dimensionKind = defineKind({
   usedByModels: true,
   refine: (definition, ctx) =>
     checkMapping({ type: definition.type, baseField: definition.baseField ?? undefined }, ctx),
+  refineInDocument: mappingRuleInDocument(true),
 });
 
 const IdList = z.array(Id).max(1000);

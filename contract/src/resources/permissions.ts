@@ -38,7 +38,12 @@ export const RowPermissionRuleInput = z
         'Legacy single-model form, still accepted; stored as `modelUids: [modelUid]`. Not together with `modelUids`.',
     }),
   })
-  .meta({ id: 'RowPermissionRuleInput' });
+  // The server refuses both together (handlers/row-permission-rules.ts); say so in the document.
+  // (`properties` restated inside `not` only for Redocly's no-required-schema-properties-undefined.)
+  .meta({
+    id: 'RowPermissionRuleInput',
+    not: { properties: { modelUids: {}, modelUid: {} }, required: ['modelUids', 'modelUid'] },
+  });
 
 export const RowPermissionRule = z
   .object({

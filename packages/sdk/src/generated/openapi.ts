@@ -1389,6 +1389,7 @@ export interface components {
         };
         /** @description Full definition of a new corpus entry; omitted optional fields take their defaults. */
         CorpusCreateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             title: string;
             content: string;
             tags?: string[];
@@ -1404,6 +1405,7 @@ export interface components {
             operatorUid?: string;
         };
         CorpusDefinition: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             title: string;
             content: string;
             tags: string[];
@@ -1460,6 +1462,7 @@ export interface components {
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         CorpusUpdateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             title?: string;
             content?: string;
             tags?: string[];
@@ -1486,6 +1489,7 @@ export interface components {
         };
         /** @description Full definition of a new dataset; omitted optional fields take their defaults. */
         DatasetCreateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Source table (a source binding). */
             table: string;
@@ -1503,6 +1507,7 @@ export interface components {
             operatorUid?: string;
         };
         DatasetDefinition: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Source table (a source binding). */
             table: string;
@@ -1561,6 +1566,7 @@ export interface components {
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         DatasetUpdateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             /** @description Source table (a source binding). */
             table?: string;
@@ -1751,6 +1757,7 @@ export interface components {
         };
         /** @description Full definition of a new dimension table; omitted optional fields take their defaults. */
         DimensionTableCreateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Source table (a source binding). */
             table: string;
@@ -1771,6 +1778,7 @@ export interface components {
             operatorUid?: string;
         };
         DimensionTableDefinition: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Source table (a source binding). */
             table: string;
@@ -1832,6 +1840,7 @@ export interface components {
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         DimensionTableUpdateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             /** @description Source table (a source binding). */
             table?: string;
@@ -2249,6 +2258,7 @@ export interface components {
         };
         /** @description Full definition of a new model; omitted optional fields take their defaults. */
         ModelCreateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Dimension ids. */
             dimensions: number[];
@@ -2275,6 +2285,7 @@ export interface components {
         ModelDefinition: {
             /** @description Assigned by the server; used in permissions. */
             uid: string;
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             /** @description Dimension ids. */
             dimensions: number[];
@@ -2362,6 +2373,7 @@ export interface components {
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         ModelUpdateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             /** @description Dimension ids. */
             dimensions?: number[];
@@ -2461,6 +2473,7 @@ export interface components {
         };
         /** @description Full definition of a new SOP; omitted optional fields take their defaults. */
         SopCreateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             steps: string[];
             description?: string;
@@ -2476,6 +2489,7 @@ export interface components {
             operatorUid?: string;
         };
         SopDefinition: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             steps: string[];
             description: string;
@@ -2532,6 +2546,7 @@ export interface components {
         };
         /** @description Omitted fields keep their value; clearing a field needs an explicit empty value. */
         SopUpdateChanges: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             steps?: string[];
             description?: string;
@@ -2551,6 +2566,7 @@ export interface components {
             tables: components["schemas"]["SourceTable"][];
         };
         SourceTable: {
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name: string;
             fields: string[];
         };
@@ -2766,6 +2782,7 @@ export interface components {
         /** @description Omitted fields keep their current value. */
         WorkspaceBatchEditItem: {
             id: number;
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             desc?: string;
             /** @description Hide numeric titles. The spec spells it `hc1` in the list item and the create request, and `hcl` in the detail, the create response, the edit request and the edit response; the other spelling is accepted on input as an alias. */
@@ -2827,6 +2844,7 @@ export interface components {
         WorkspaceEdit: {
             /** @description When given it must equal the path id. */
             id?: number;
+            /** @description Trimmed (white space at both ends removed); must not be blank. */
             name?: string;
             desc?: string;
             /** @description Hide numeric titles. The spec spells it `hc1` in the list item and the create request, and `hcl` in the detail, the create response, the edit request and the edit response; the other spelling is accepted on input as an alias. */
@@ -8861,6 +8879,7 @@ export interface operations {
             content: {
                 "application/json": {
                     tables: {
+                        /** @description Trimmed (white space at both ends removed); must not be blank. */
                         name: string;
                         fields: string[];
                     }[];
@@ -11518,6 +11537,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Trimmed (white space at both ends removed); must not be blank. */
                     name: string;
                 };
             };
