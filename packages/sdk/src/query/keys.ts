@@ -66,11 +66,11 @@ export const wsadminKeys = {
     detail: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
       ['wsadmin', 'workspaces', workspaceId, 'member-groups', memberGroupId] as const,
     rowPermissionEnabled: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'row-permission-enabled'] as const,
+      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'enable-row-permission'] as const,
     rowPermission: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
       [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'row-permission'] as const,
     modelPermissionEnabled: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'model-permission-enabled'] as const,
+      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'enable-model-permission'] as const,
     modelPermission: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
       [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'model-permission'] as const,
   },
@@ -81,7 +81,7 @@ export const wsadminKeys = {
     detail: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
       ['wsadmin', 'workspaces', workspaceId, 'members', memberUid] as const,
     modelPermissionEnabled: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
-      [...wsadminKeys.members.detail(workspaceId, memberUid), 'model-permission-enabled'] as const,
+      [...wsadminKeys.members.detail(workspaceId, memberUid), 'enable-model-permission'] as const,
     modelPermission: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
       [...wsadminKeys.members.detail(workspaceId, memberUid), 'model-permission'] as const,
   },
