@@ -165,7 +165,8 @@ const specials: Record<string, Special> = {
     () =>
       mutationOf(
         ['wsadmin', 'apply', ws],
-        (request: ApplyRequest<ManagementCollection, ManagementAction>) => (api as ManagementScope).apply(request),
+        (request: ApplyRequest<ManagementCollection, ManagementAction>) =>
+          (api as ManagementScope).apply(request),
         (request) =>
           changedObjects(
             ws as WorkspaceId,

@@ -1,6 +1,13 @@
 import type { routes } from '../generated/routes';
 import { managementKinds } from '../routes';
-import type { ManagementCollection, OperationId, PathParams } from '../types';
+import type {
+  AccountUid,
+  ManagementCollection,
+  ObjectId,
+  OperationId,
+  PathParams,
+  WorkspaceId,
+} from '../types';
 import { changedObjects } from './affected';
 import { everyAccountProjects, wsadminKeys } from './keys';
 import { type Affected, below, only } from './options';
@@ -34,96 +41,79 @@ export interface InvalidationInput<K extends OperationId> {
 export type Invalidations = { [K in WritingOperationId]: (input: InvalidationInput<K>) => Affected };
 
 const { workspaces, accounts, memberGroups: groups, members } = wsadminKeys;
-/** Every view listing workspaces: the workspace lists, the key scope and the accounts' workspace lists. */
-const workspaceViews = (): Affected => [
+type Filter = typeof only;
+type Loose = { path: Readonly<Record<string, unknown>>; variables: unknown };
+/** The ids a write names: in its path (`skip` aside), and in its items (`[3, 4]` or `[{ id: 3 }]`). */
+const idsOf = <Id>({ path, variables }: Loose, field: string, skip = 'workspaceId') =>
+  [
+    ...Object.entries(path).flatMap(([name, id]) => (name === skip ? [] : [id])),
+    ...(Array.isArray(variables)
+      ? variables.map((item) => (typeof item === 'object' ? item[field] : item))
+      : []),
+  ].filter((id) => id !== undefined) as Id[];
+/** A change of configuration objects of one kind (legacy endpoint or management commit). */
+const objects = (kind: ManagementCollection) => (input: Loose) =>
+  changedObjects(input.path.workspaceId as WorkspaceId, kind, idsOf<ObjectId>(input, 'id'));
+/** Workspace writes: the workspaces named (`only` their detail, or all `below` it) and every listing. */
+const workspaceWrite = (filter: Filter) => (input: Loose) => [
+  ...idsOf<WorkspaceId>(input, 'id', '').map((id) => filter(workspaces.detail(id))),
   below(workspaces.lists()),
   only(wsadminKeys.scopes()),
   everyAccountProjects(),
 ];
-/** Views showing account fields: lists, look-ups, and the owners in the accounts' workspace lists. */
-const accountViews = (): Affected => [
-  below(accounts.lists()),
-  below(accounts.lookups()),
-  everyAccountProjects(),
-];
+/** Account writes: the accounts named, lists, look-ups, and (but for new ones) the owners in workspace lists. */
+const accountWrite =
+  (filter: Filter, owners = true) =>
+  (input: Loose) => [
+    ...idsOf<AccountUid>(input, 'uid', '').map((uid) => filter(accounts.detail(uid))),
+    below(accounts.lists()),
+    below(accounts.lookups()),
+    ...(owners ? [everyAccountProjects()] : []),
+  ];
+type GroupKey = 'rowPermissionEnabled' | 'rowPermission' | 'modelPermissionEnabled' | 'modelPermission';
+const groupSetting =
+  (key: GroupKey) =>
+  ({ path }: { path: PathParams<'deleteMemberGroup'> }) => [
+    only(groups[key](path.workspaceId, path.member_groups_pk)),
+  ];
 
-type ManagedCreate = Kinds[ManagementCollection]['operations']['create'];
-type ManagedChange = Kinds[ManagementCollection]['operations']['update' | 'remove'];
-/** Commits of the management interface: the kind's views, as legacy writes of the same objects. */
+type ManagedWrite = Kinds[ManagementCollection]['operations']['create' | 'update' | 'remove'];
 const managedWrites = Object.fromEntries(
   (Object.keys(managementKinds) as ManagementCollection[]).flatMap((kind) => {
     const { create, update, remove } = managementKinds[kind].operations;
-    const one = ({ path }: InvalidationInput<ManagedChange>) =>
-      changedObjects(path.workspaceId, kind, [path.id]);
-    return [
-      [create, ({ path }: InvalidationInput<ManagedCreate>) => changedObjects(path.workspaceId, kind, [])],
-      [update, one],
-      [remove, one],
-    ];
+    return [create, update, remove].map((id) => [id, objects(kind)]);
   }),
-) as Pick<Invalidations, ManagedCreate | ManagedChange>;
+) as Record<ManagedWrite, (input: Loose) => Affected>;
 
 export const invalidations = {
   ...managedWrites,
-  createWorkspace: workspaceViews,
-  createWorkspaces: workspaceViews,
-  updateWorkspace: ({ path }) => [only(workspaces.detail(path.workspaceId)), ...workspaceViews()],
-  updateWorkspaces: ({ variables }) => [
-    ...variables.map(({ id }) => only(workspaces.detail(id))),
-    ...workspaceViews(),
-  ],
-  deleteWorkspace: ({ path }) => [below(workspaces.detail(path.workspaceId)), ...workspaceViews()],
-  deleteWorkspaces: ({ variables }) => [
-    ...variables.map((id) => below(workspaces.detail(id))),
-    ...workspaceViews(),
-  ],
-
-  createTimeSeries: ({ path }) => changedObjects(path.workspaceId, 'time-series', []),
-  updateTimeSeries: ({ path }) => changedObjects(path.workspaceId, 'time-series', [path.timeSeriesId]),
-  deleteTimeSeries: ({ path }) => changedObjects(path.workspaceId, 'time-series', [path.timeSeriesId]),
-  createTimeSeriesBatch: ({ path }) => changedObjects(path.workspaceId, 'time-series', []),
-  updateTimeSeriesBatch: ({ path, variables }) =>
-    changedObjects(
-      path.workspaceId,
-      'time-series',
-      variables.map(({ id }) => id),
-    ),
-  deleteTimeSeriesBatch: ({ path, variables }) => changedObjects(path.workspaceId, 'time-series', variables),
-  createDimensions: ({ path }) => changedObjects(path.workspaceId, 'dimensions', []),
-  updateDimensions: ({ path, variables }) =>
-    changedObjects(
-      path.workspaceId,
-      'dimensions',
-      variables.map(({ id }) => id),
-    ),
-  deleteDimensions: ({ path, variables }) => changedObjects(path.workspaceId, 'dimensions', variables),
-  createMeasures: ({ path }) => changedObjects(path.workspaceId, 'measures', []),
-  updateMeasures: ({ path, variables }) =>
-    changedObjects(
-      path.workspaceId,
-      'measures',
-      variables.map(({ id }) => id),
-    ),
-  deleteMeasures: ({ path, variables }) => changedObjects(path.workspaceId, 'measures', variables),
-
+  createWorkspace: workspaceWrite(only),
+  createWorkspaces: workspaceWrite(only),
+  updateWorkspace: workspaceWrite(only),
+  updateWorkspaces: workspaceWrite(only),
+  deleteWorkspace: workspaceWrite(below),
+  deleteWorkspaces: workspaceWrite(below),
+  createTimeSeries: objects('time-series'),
+  updateTimeSeries: objects('time-series'),
+  deleteTimeSeries: objects('time-series'),
+  createTimeSeriesBatch: objects('time-series'),
+  updateTimeSeriesBatch: objects('time-series'),
+  deleteTimeSeriesBatch: objects('time-series'),
+  createDimensions: objects('dimensions'),
+  updateDimensions: objects('dimensions'),
+  deleteDimensions: objects('dimensions'),
+  createMeasures: objects('measures'),
+  updateMeasures: objects('measures'),
+  deleteMeasures: objects('measures'),
   createMemberGroup: ({ path }) => [only(groups.list(path.workspaceId))],
   deleteMemberGroup: ({ path: { workspaceId: ws, member_groups_pk: id } }) => [
     only(groups.list(ws)),
     below(groups.detail(ws, id)),
   ],
-  setMemberGroupRowPermissionSwitch: ({ path }) => [
-    only(groups.rowPermissionEnabled(path.workspaceId, path.member_groups_pk)),
-  ],
-  setMemberGroupRowPermission: ({ path }) => [
-    only(groups.rowPermission(path.workspaceId, path.member_groups_pk)),
-  ],
-  setMemberGroupModelPermissionSwitch: ({ path }) => [
-    only(groups.modelPermissionEnabled(path.workspaceId, path.member_groups_pk)),
-  ],
-  setMemberGroupModelPermission: ({ path }) => [
-    only(groups.modelPermission(path.workspaceId, path.member_groups_pk)),
-  ],
-
+  setMemberGroupRowPermissionSwitch: groupSetting('rowPermissionEnabled'),
+  setMemberGroupRowPermission: groupSetting('rowPermission'),
+  setMemberGroupModelPermissionSwitch: groupSetting('modelPermissionEnabled'),
+  setMemberGroupModelPermission: groupSetting('modelPermission'),
   addMember: ({ path, variables }) => [
     only(members.list(path.workspaceId)),
     below(accounts.projectLists(variables.uid)),
@@ -141,20 +131,12 @@ export const invalidations = {
     (Array.isArray(variables) ? variables.map(({ memberUid }) => memberUid) : [path.member_id]).map((uid) =>
       only(members.modelPermission(path.workspaceId, uid)),
     ),
-
-  createAccount: () => [below(accounts.lists()), below(accounts.lookups())],
-  createAccounts: () => [below(accounts.lists()), below(accounts.lookups())],
-  updateAccount: ({ path }) => [only(accounts.detail(path.account_uid)), ...accountViews()],
-  updateAccounts: ({ variables }) => [
-    ...variables.map(({ uid }) => only(accounts.detail(uid))),
-    ...accountViews(),
-  ],
-  deleteAccount: ({ path }) => [below(accounts.detail(path.account_uid)), ...accountViews()],
-  deleteAccounts: ({ variables }) => [
-    ...variables.map((uid) => below(accounts.detail(uid))),
-    ...accountViews(),
-  ],
-
+  createAccount: accountWrite(only, false),
+  createAccounts: accountWrite(only, false),
+  updateAccount: accountWrite(only),
+  updateAccounts: accountWrite(only),
+  deleteAccount: accountWrite(below),
+  deleteAccounts: accountWrite(below),
   setSourceCatalogue: ({ path }) => [only(wsadminKeys.sources(path.workspaceId))],
 } satisfies Invalidations;
 

@@ -30,11 +30,11 @@ type Args<A extends unknown[]> = number extends A['length']
   ? A
   : A extends [unknown?]
     ? []
-  : A extends [infer H, ...infer T]
-    ? [H, ...Args<T>]
-    : A extends [(infer H)?, ...infer T]
-      ? [H?, ...Args<T>]
-      : [];
+    : A extends [infer H, ...infer T]
+      ? [H, ...Args<T>]
+      : A extends [(infer H)?, ...infer T]
+        ? [H?, ...Args<T>]
+        : [];
 type Init<A extends unknown[]> = A extends [...infer I, unknown] ? I : [];
 type Last<A extends unknown[]> = A extends [...unknown[], infer L] ? L : never;
 
