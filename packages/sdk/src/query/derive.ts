@@ -1,6 +1,7 @@
 import { routes } from '../routes';
 import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
+import { keyOf, placeholders } from './keys';
 import { mutationOf, queryOf } from './options';
 
 /**
@@ -29,25 +30,6 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The POSTs that read, hence queries (the login check and previews are mutations run on demand). */
 const QUERY_POSTS: ReadonlySet<OperationId> = new Set(['fetchAccount']);
-
-const placeholders = (operationId: OperationId) =>
-  [...routes[operationId].path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
-
-/** `['wsadmin', ...the URL's segments with the path values, ...tail]`. */
-export function keyOf(operationId: OperationId, values: readonly unknown[]): readonly unknown[] {
-  const route = routes[operationId];
-  const count = placeholders(operationId).length;
-  let next = 0;
-  const segments = route.path
-    .replace(/^\/openapi\/v1\//, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => (segment.startsWith('{') ? values[next++] : segment));
-  const tail = operationId.startsWith('list')
-    ? ['list', ...(route.query ? [values[count] ?? {}] : [])]
-    : values.slice(count);
-  return ['wsadmin', ...segments, ...tail];
-}
 
 function factoryOf(operationId: OperationId, api: Api, name: string, scope: readonly unknown[]) {
   const route = routes[operationId];

@@ -53,6 +53,15 @@ type Tail<K extends OperationId, A extends unknown[]> = K extends `list${string}
     ? [Last<Required<A>>]
     : [];
 
+type Value<S extends string, K extends OperationId> = S extends `{${infer N}}`
+  ? [N extends keyof PathParams<K> ? PathParams<K>[N] : never]
+  : [];
+type Values<P extends string, K extends OperationId> = P extends `${infer S}/${infer R}`
+  ? [...Value<S, K>, ...Values<R, K>]
+  : Value<P, K>;
+/** The path values of an operation, in the URL's order. */
+export type PathValues<K extends OperationId> = Values<Path<K>, K>;
+
 /** The key of a read: `'wsadmin'`, the URL's segments with the path values, then its tail. */
 export type KeyOf<K extends OperationId, A extends unknown[] = []> = readonly [
   'wsadmin',
