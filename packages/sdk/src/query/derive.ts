@@ -3,6 +3,7 @@ import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
 import { keyOf, placeholders } from './keys';
 import { mutationOf, queryOf } from './options';
+import type { QueryPost } from './shape';
 
 /**
  * Factories derived from the facade and the route table, as `safe.ts` derives the safe facade: the
@@ -29,7 +30,7 @@ type Api = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The POSTs that read, hence queries (the login check and previews are mutations run on demand). */
-const QUERY_POSTS: ReadonlySet<OperationId> = new Set(['fetchAccount']);
+const QUERY_POSTS: ReadonlySet<OperationId> = new Set<QueryPost>(['fetchAccount']);
 
 function factoryOf(operationId: OperationId, api: Api, name: string, scope: readonly unknown[]) {
   const route = routes[operationId];
