@@ -48,7 +48,7 @@ const idsOf = <Id>({ path, variables }: Loose, field: string, skip = 'workspaceI
   [
     ...Object.entries(path).flatMap(([name, id]) => (name === skip ? [] : [id])),
     ...(Array.isArray(variables)
-      ? variables.map((item) => (typeof item === 'object' ? item[field] : item))
+      ? variables.map((item) => (typeof item === 'object' ? item?.[field] : item))
       : []),
   ].filter((id) => id !== undefined) as Id[];
 /** A change of configuration objects of one kind (legacy endpoint or management commit). */
