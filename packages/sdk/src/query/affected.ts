@@ -4,14 +4,24 @@ import { type Affected, below, only } from './options';
 
 const { management } = wsadminKeys;
 
-/** Kinds the legacy endpoints show too: their lists (and time-series details) are the same objects. */
-const legacyViews: Partial<Record<ManagementCollection, (ws: WorkspaceId, ids: ObjectId[]) => Affected>> = {
+const none = (): Affected => [];
+
+/**
+ * The legacy endpoints' views of each kind: their lists (and time-series details) show the same
+ * objects. Every kind has an entry, so a new kind must say whether it has legacy views.
+ */
+const legacyViews: Record<ManagementCollection, (ws: WorkspaceId, ids: ObjectId[]) => Affected> = {
   'time-series': (ws, ids) => [
     only(wsadminKeys.timeSeries.list(ws)),
     ...ids.map((id) => only(wsadminKeys.timeSeries.detail(ws, id))),
   ],
   dimensions: (ws) => [only(wsadminKeys.dimensions.list(ws))],
   measures: (ws) => [only(wsadminKeys.measures.list(ws))],
+  'dimension-tables': none,
+  models: none,
+  corpus: none,
+  sops: none,
+  datasets: none,
 };
 
 /** Kinds whose management details carry `usedByModels`, which a model commit changes. */
@@ -27,7 +37,7 @@ export function changedObjects(ws: WorkspaceId, collection: ManagementCollection
   const affected: Affected = [
     only(management.list(ws, collection)),
     ...ids.map((id) => only(management.detail(ws, collection, id))),
-    ...(legacyViews[collection]?.(ws, ids) ?? []),
+    ...legacyViews[collection](ws, ids),
     below(management.impacts(ws)),
   ];
   if (collection === 'models') {

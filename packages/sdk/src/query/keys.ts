@@ -1,21 +1,55 @@
 import type { InvalidateQueryFilters } from '@tanstack/query-core';
 import type { ProjectsQuery } from '../resources/accounts';
+import { routes } from '../routes';
 import type {
   AccountUid,
   ManagementCollection,
   MemberGroupId,
   MemberUid,
   ObjectId,
+  OperationId,
   OperationRecordId,
   QueryParams,
-  TimeSeriesId,
   WorkspaceId,
 } from '../types';
+import type { KeyOf, PathValues } from './shape';
+
+export const placeholders = (operationId: OperationId) =>
+  [...routes[operationId].path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
+
+/**
+ * The key of a read, from its route: `'wsadmin'`, the URL's segments with the path values, then
+ * `'list'` and the query (`{}` when none) for a list, the remaining values (a POST read's body).
+ */
+export function keyOf<K extends OperationId, A extends unknown[] = []>(
+  operationId: K,
+  values: readonly unknown[],
+): KeyOf<K, A> {
+  const route = routes[operationId];
+  const count = placeholders(operationId).length;
+  let next = 0;
+  const segments = route.path
+    .replace(/^\/openapi\/v1\//, '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (segment.startsWith('{') ? values[next++] : segment));
+  const tail = operationId.startsWith('list')
+    ? ['list', ...(route.query ? [values[count] ?? {}] : [])]
+    : values.slice(count);
+  return ['wsadmin', ...segments, ...tail] as unknown as KeyOf<K, A>;
+}
+
+/** The key builder of a read keyed by its path values alone. */
+const read =
+  <K extends OperationId>(operationId: K) =>
+  (...values: PathValues<K>) =>
+    keyOf(operationId, values);
 
 /**
  * The query keys of the SDK: plain arrays of strings, numbers and objects (serialisable, stable),
  * hierarchical so a prefix invalidates everything below it. Everything of a workspace lives under
  * `['wsadmin', 'workspaces', id]`; everything of an account under `['wsadmin', 'accounts', uid]`.
+ * The keys of reads are the factories' own (`keyOf`, from the route table); the others are prefixes.
  *
  * @example
  * import { wsadminKeys } from '@wsadmin/sdk/query';
@@ -27,98 +61,73 @@ import type {
 export const wsadminKeys = {
   /** Prefix of every key of the SDK. */
   all: ['wsadmin'] as const,
-
   /** `['wsadmin', 'scopes']`: the scope of the calling key. */
-  scopes: () => ['wsadmin', 'scopes'] as const,
-
+  scopes: read('getScope'),
   workspaces: {
     /** Every workspace query, lists and everything inside workspaces. */
     all: () => ['wsadmin', 'workspaces'] as const,
     /** Every workspace list, whatever its filter. */
     lists: () => ['wsadmin', 'workspaces', 'list'] as const,
-    /** One workspace list. */
-    list: (query: QueryParams<'listWorkspaces'> = {}) => ['wsadmin', 'workspaces', 'list', query] as const,
+    list: (query: QueryParams<'listWorkspaces'> = {}) => keyOf('listWorkspaces', [query]),
     /** The detail of a workspace; as a prefix, also everything inside it. */
-    detail: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId] as const,
+    detail: read('getWorkspace'),
   },
-
   timeSeries: {
     /** Every time-series query of a workspace. */
     all: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'time-series'] as const,
-    list: (workspaceId: WorkspaceId) =>
-      ['wsadmin', 'workspaces', workspaceId, 'time-series', 'list'] as const,
-    detail: (workspaceId: WorkspaceId, timeSeriesId: TimeSeriesId) =>
-      ['wsadmin', 'workspaces', workspaceId, 'time-series', timeSeriesId] as const,
+    list: read('listTimeSeries'),
+    detail: read('getTimeSeries'),
   },
-
-  dimensions: {
-    list: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'dimensions', 'list'] as const,
-  },
-
-  measures: {
-    list: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'measures', 'list'] as const,
-  },
-
+  dimensions: { list: read('listDimensions') },
+  measures: { list: read('listMeasures') },
   memberGroups: {
-    list: (workspaceId: WorkspaceId) =>
-      ['wsadmin', 'workspaces', workspaceId, 'member-groups', 'list'] as const,
+    list: read('listMemberGroups'),
     /** Prefix of everything of one member group. */
     detail: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
       ['wsadmin', 'workspaces', workspaceId, 'member-groups', memberGroupId] as const,
-    rowPermissionEnabled: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'row-permission-enabled'] as const,
-    rowPermission: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'row-permission'] as const,
-    modelPermissionEnabled: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'model-permission-enabled'] as const,
-    modelPermission: (workspaceId: WorkspaceId, memberGroupId: MemberGroupId) =>
-      [...wsadminKeys.memberGroups.detail(workspaceId, memberGroupId), 'model-permission'] as const,
+    rowPermissionEnabled: read('getMemberGroupRowPermissionSwitch'),
+    rowPermission: read('getMemberGroupRowPermission'),
+    modelPermissionEnabled: read('getMemberGroupModelPermissionSwitch'),
+    modelPermission: read('getMemberGroupModelPermission'),
   },
-
   members: {
-    list: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'members', 'list'] as const,
+    list: read('listMembers'),
     /** Prefix of everything of one member. */
     detail: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
       ['wsadmin', 'workspaces', workspaceId, 'members', memberUid] as const,
-    modelPermissionEnabled: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
-      [...wsadminKeys.members.detail(workspaceId, memberUid), 'model-permission-enabled'] as const,
-    modelPermission: (workspaceId: WorkspaceId, memberUid: MemberUid) =>
-      [...wsadminKeys.members.detail(workspaceId, memberUid), 'model-permission'] as const,
+    modelPermissionEnabled: read('getMemberModelPermissionSwitch'),
+    modelPermission: read('getMemberModelPermission'),
   },
-
-  sources: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'sources'] as const,
-
+  sources: read('getSourceCatalogue'),
   accounts: {
     all: () => ['wsadmin', 'accounts'] as const,
     lists: () => ['wsadmin', 'accounts', 'list'] as const,
-    list: (query: QueryParams<'listAccounts'> = {}) => ['wsadmin', 'accounts', 'list', query] as const,
+    list: (query: QueryParams<'listAccounts'> = {}) => keyOf('listAccounts', [query]),
     /** Every look-up by login name, phone or e-mail. */
     lookups: () => ['wsadmin', 'accounts', 'fetch'] as const,
-    lookup: (username: string) => ['wsadmin', 'accounts', 'fetch', username] as const,
+    lookup: (username: string) => keyOf<'fetchAccount', [string]>('fetchAccount', [username]),
     /** The detail of an account; as a prefix, also its workspace lists. */
-    detail: (accountUid: AccountUid) => ['wsadmin', 'accounts', accountUid] as const,
+    detail: read('getAccount'),
     /** Every workspace list of one account. */
     projectLists: (accountUid: AccountUid) => ['wsadmin', 'accounts', accountUid, 'projects'] as const,
+    /** One workspace list of an account, paged by the infinite query (so no `'list'` marker). */
     projects: (accountUid: AccountUid, query: ProjectsQuery = {}) =>
       ['wsadmin', 'accounts', accountUid, 'projects', query] as const,
   },
-
   management: {
     /** Every management query of a workspace. */
     all: (workspaceId: WorkspaceId) => ['wsadmin', 'workspaces', workspaceId, 'management'] as const,
     /** Every query of one object kind (its list and details). */
     kind: (workspaceId: WorkspaceId, collection: ManagementCollection) =>
-      [...wsadminKeys.management.all(workspaceId), collection] as const,
+      ['wsadmin', 'workspaces', workspaceId, 'management', collection] as const,
     list: (workspaceId: WorkspaceId, collection: ManagementCollection) =>
       [...wsadminKeys.management.kind(workspaceId, collection), 'list'] as const,
     detail: (workspaceId: WorkspaceId, collection: ManagementCollection, id: ObjectId) =>
       [...wsadminKeys.management.kind(workspaceId, collection), id] as const,
     /** Every impacts query of a workspace. */
     impacts: (workspaceId: WorkspaceId) => [...wsadminKeys.management.all(workspaceId), 'impacts'] as const,
-    impact: (workspaceId: WorkspaceId, type: ManagementCollection, id: ObjectId) =>
-      [...wsadminKeys.management.impacts(workspaceId), type, id] as const,
-    operation: (workspaceId: WorkspaceId, operationId: OperationRecordId) =>
-      [...wsadminKeys.management.all(workspaceId), 'operations', operationId] as const,
+    impact: read('getManagementImpacts'),
+    operation: read('getManagementOperation'),
     /** The record once polled to a final state (`waitForOperation`). */
     finalOperation: (workspaceId: WorkspaceId, operationId: OperationRecordId) =>
       [...wsadminKeys.management.operation(workspaceId, operationId), 'final'] as const,

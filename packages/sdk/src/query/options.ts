@@ -95,18 +95,6 @@ export function mutationOf<TData, TVariables>(
   };
 }
 
-/**
- * Mutation options of a write that takes no variables (`mutate()`), e.g. deleting what the factory
- * arguments name.
- */
-export function actionOf<TData>(
-  mutationKey: MutationKey,
-  run: () => Promise<TData>,
-  affected: (data: TData) => Affected,
-): WsadminMutationOptions<TData, void> {
-  return mutationOf(mutationKey, run, (_variables, data) => affected(data));
-}
-
 /** Key prefix filter: the key and everything below it. */
 export const below = (queryKey: QueryKey): InvalidateQueryFilters => ({ queryKey });
 /** Exact key filter: only that query, not the ones below it. */
