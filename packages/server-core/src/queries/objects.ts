@@ -72,6 +72,7 @@ export async function insertObject<K extends ManagementCollection>(
   now: Date,
 ): Promise<StoredObject<K>> {
   const stamp = now.toISOString();
+  forgetListed(db, input.workspaceId, input.kind);
   const row = await db
     .insertInto('objects')
     .values({
@@ -102,6 +103,7 @@ export async function updateObject<K extends ManagementCollection>(
   now: Date,
 ): Promise<StoredObject<K>> {
   const version = existing.version + 1;
+  forgetListed(db, existing.workspaceId, existing.kind);
   const row = await db
     .updateTable('objects')
     .set({
@@ -156,6 +158,45 @@ export async function listObjects<K extends ManagementCollection>(
   return rows.map((row) => toStored<K>(row));
 }
 
+// The lists a transaction read through listObjectsInTransaction, by workspace and kind. Every write
+// of this module forgets the list of its workspace and kind.
+const listedInTransaction = new WeakMap<Db, Map<string, Promise<StoredObject[]>>>();
+const listKey = (workspaceId: number, kind: string) => `${workspaceId}/${kind}`;
+
+function forgetListed(db: Db, workspaceId: number, kind: string) {
+  listedInTransaction.get(db)?.delete(listKey(workspaceId, kind));
+}
+
+/**
+ * listObjects, read once per transaction while it writes nothing of that workspace and kind. A
+ * batch checks each item against every object of another kind (who references a deleted
+ * dimension: its measures, dimension tables and models); reading and parsing them all per item
+ * made a 1,000-item delete in a workspace of 1,000 measures take 20 s (npm run bench, batches).
+ * Only inside a transaction: it holds its workspaces' write lock, and every write of `objects` goes
+ * through this module, so no one else changes the list meanwhile. Callers must not mutate the rows.
+ */
+export function listObjectsInTransaction<K extends ManagementCollection>(
+  db: Db,
+  workspaceId: number,
+  kind: K,
+): Promise<StoredObject<K>[]> {
+  if (!db.isTransaction) return listObjects(db, workspaceId, kind);
+  let lists = listedInTransaction.get(db);
+  if (!lists) {
+    lists = new Map();
+    listedInTransaction.set(db, lists);
+  }
+  const key = listKey(workspaceId, kind);
+  let list = lists.get(key);
+  if (!list) {
+    list = listObjects(db, workspaceId, kind);
+    lists.set(key, list);
+    // A failed read is not kept.
+    list.catch(() => lists.delete(key));
+  }
+  return list as Promise<StoredObject<K>[]>;
+}
+
 /** Id, summary name and revision of each object of a kind, in id order, without reading definitions. */
 export function listObjectSummaries(
   db: Db,
@@ -172,6 +213,7 @@ export function listObjectSummaries(
 }
 
 export async function deleteObject(db: Db, object: StoredObject): Promise<boolean> {
+  forgetListed(db, object.workspaceId, object.kind);
   const result = await db
     .deleteFrom('objects')
     .where('id', '=', object.id)

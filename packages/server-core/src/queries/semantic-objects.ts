@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { ApiError, conflict, notFound } from '../errors';
 import type { Schema } from '../storage/schema';
 import { modelReferenceIndex, refuseIfPublished } from './model-references';
-import { deleteObject, findObject, listObjects, type StoredObject, updateObject } from './objects';
+import {
+  deleteObject,
+  findObject,
+  listObjectsInTransaction,
+  type StoredObject,
+  updateObject,
+} from './objects';
 
 /**
  * What the older time-series, dimension and measure endpoints share. The objects themselves are
@@ -100,7 +106,7 @@ export async function detachDeleted(
   now: Date,
 ): Promise<void> {
   for (const [holderKind, field] of HOLDERS[kind] ?? []) {
-    for (const holder of await listObjects(db, workspaceId, holderKind)) {
+    for (const holder of await listObjectsInTransaction(db, workspaceId, holderKind)) {
       const ids = (holder.definition as unknown as Record<string, number[]>)[field];
       if (!ids?.includes(id)) continue;
       const definition = { ...holder.definition, [field]: ids.filter((held) => held !== id) };
