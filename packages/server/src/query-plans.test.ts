@@ -50,7 +50,8 @@ function planSuite(dialect: Dialect, open: (now: () => Date) => Promise<Storage>
     expect(describeScans(check.scans)).toBe('');
     const stale = ALLOWED_SCANS[dialect].filter((entry) => !check.used.has(entry));
     expect(stale.map((entry) => `${entry.table}: ${entry.statement}`)).toEqual([]);
-  });
+    // Seeding 100,000 accounts and objects takes 3-10 s alone, more on a busy machine.
+  }, 120_000);
 
   // The checker itself, on the seeded database: it must see a planted scan. PostgreSQL plans each
   // statement for its parameter values, so it proves `phone = '+1...'` implies the partial index's
