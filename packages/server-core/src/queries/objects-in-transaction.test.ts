@@ -2,7 +2,7 @@ import { measureKind } from '@wsadmin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
-import { deleteObject, insertObject, listObjectsInTransaction, updateObject } from './objects';
+import { deleteObject, insertObject, listObjects, listObjectsInTransaction, updateObject } from './objects';
 import { insertWorkspace } from './workspaces';
 
 /**
@@ -60,6 +60,42 @@ describe('objects listed once per transaction', () => {
       if (write === 'update') await updateObject(trx, a, measure('a2'), now);
       if (write === 'delete') await deleteObject(trx, a);
       expect(names(await listObjectsInTransaction(trx, workspaceId, 'measures'))).toEqual(want);
+    });
+  });
+
+  it('lists only the objects that may hold an id when asked, and keeps that list apart from the whole one', async () => {
+    const { id: workspaceId } = await insertWorkspace(storage.db, { name: 'holding' }, now);
+    for (const [name, ids] of [
+      ['none', []],
+      ['seven', [7]],
+      ['twelve', [12, 3]],
+      ['zero', [0]],
+    ] as const) {
+      await insertObject(
+        storage.db,
+        { workspaceId, kind: 'measures', definition: measure(name, [...ids]) },
+        now,
+      );
+    }
+    expect(names(await listObjects(storage.db, workspaceId, 'measures', 'dimensionIds'))).toEqual([
+      'seven',
+      'twelve',
+      'zero',
+    ]);
+    await storage.db.transaction().execute(async (trx) => {
+      const holding = await listObjectsInTransaction(trx, workspaceId, 'measures', 'dimensionIds');
+      const all = await listObjectsInTransaction(trx, workspaceId, 'measures');
+      expect(names(holding)).toEqual(['seven', 'twelve', 'zero']);
+      expect(names(all)).toEqual(['none', 'seven', 'twelve', 'zero']);
+      const [none] = all;
+      if (!none) throw new Error('no measure');
+      await updateObject(trx, none, measure('none', [4]), now);
+      expect(names(await listObjectsInTransaction(trx, workspaceId, 'measures', 'dimensionIds'))).toEqual([
+        'none',
+        'seven',
+        'twelve',
+        'zero',
+      ]);
     });
   });
 

@@ -143,24 +143,36 @@ export async function findObject<K extends ManagementCollection>(
   return row ? toStored<K>(row) : undefined;
 }
 
+/**
+ * The objects of a kind in id order. `holding`: only those whose definition may hold an id in that
+ * top-level array field (a superset: the caller checks the parsed definition). Definitions are
+ * stored by JSON.stringify, so a non-empty array of ids reads `"field":[` and a digit; the filter
+ * runs in the database, which then skips reading and parsing the objects that hold nothing.
+ */
 export async function listObjects<K extends ManagementCollection>(
   db: Db,
   workspaceId: number,
   kind: K,
+  holding?: string,
 ): Promise<StoredObject<K>[]> {
-  const rows = await db
+  let query = db
     .selectFrom('objects')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
+    .where('kind', '=', kind);
+  if (holding !== undefined) {
+    const patterns = DIGITS.map((digit) => `%"${holding}":[${digit}%`);
+    query = query.where((eb) => eb.or(patterns.map((pattern) => eb('definition', 'like', pattern))));
+  }
+  const rows = await query.orderBy('id').execute();
   return rows.map((row) => toStored<K>(row));
 }
 
-// The lists a transaction read through listObjectsInTransaction, by workspace and kind. Every write
-// of this module forgets the list of its workspace and kind.
-const listedInTransaction = new WeakMap<Db, Map<string, Promise<StoredObject[]>>>();
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+// The lists a transaction read through listObjectsInTransaction, by workspace and kind, then by
+// `holding` ('' for all). Every write of this module forgets those of its workspace and kind.
+const listedInTransaction = new WeakMap<Db, Map<string, Map<string, Promise<StoredObject[]>>>>();
 const listKey = (workspaceId: number, kind: string) => `${workspaceId}/${kind}`;
 
 function forgetListed(db: Db, workspaceId: number, kind: string) {
@@ -179,20 +191,28 @@ export function listObjectsInTransaction<K extends ManagementCollection>(
   db: Db,
   workspaceId: number,
   kind: K,
+  holding?: string,
 ): Promise<StoredObject<K>[]> {
-  if (!db.isTransaction) return listObjects(db, workspaceId, kind);
-  let lists = listedInTransaction.get(db);
-  if (!lists) {
-    lists = new Map();
-    listedInTransaction.set(db, lists);
+  if (!db.isTransaction) return listObjects(db, workspaceId, kind, holding);
+  let byKind = listedInTransaction.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    listedInTransaction.set(db, byKind);
   }
   const key = listKey(workspaceId, kind);
-  let list = lists.get(key);
+  let lists = byKind.get(key);
+  if (!lists) {
+    lists = new Map();
+    byKind.set(key, lists);
+  }
+  const filter = holding ?? '';
+  let list = lists.get(filter);
   if (!list) {
-    list = listObjects(db, workspaceId, kind);
-    lists.set(key, list);
+    const kept = lists;
+    list = listObjects(db, workspaceId, kind, holding);
+    kept.set(filter, list);
     // A failed read is not kept.
-    list.catch(() => lists.delete(key));
+    list.catch(() => kept.delete(filter));
   }
   return list as Promise<StoredObject<K>[]>;
 }

@@ -106,7 +106,7 @@ export async function detachDeleted(
   now: Date,
 ): Promise<void> {
   for (const [holderKind, field] of HOLDERS[kind] ?? []) {
-    const holders = await listObjectsInTransaction(db, workspaceId, holderKind);
+    const holders = await listObjectsInTransaction(db, workspaceId, holderKind, field);
     for (const holder of holdersOf(holders, field, id)) {
       const ids = (holder.definition as unknown as Record<string, number[]>)[field] ?? [];
       const definition = { ...holder.definition, [field]: ids.filter((held) => held !== id) };
