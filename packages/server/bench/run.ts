@@ -12,6 +12,8 @@ import { type RunningServer, startServer } from '../src/server';
 import { postgresBin } from '../src/testing/postgres';
 import { REPO_ROOT } from '../src/testing/processes';
 import { type Backend, postgresBackend, sqliteBackend } from './backends';
+import { batchesMarkdown } from './batch-report';
+import { measureBatches } from './batches';
 import { analyze, withoutIndexes } from './indexes';
 import type { LoadRequest, LoadSummary, Workload } from './load';
 import { LoadGenerator } from './load-client';
@@ -32,6 +34,9 @@ import { measureWorkers, type WorkersRow } from './workers';
  * --only <words,...> (default all): the workload groups named (list, detail, commit, replay,
  * search: `search` includes the growth and migration 4 measurements), and within them only the
  * workloads whose name holds one of the words; the bare route is always measured, as the reference.
+ * `batches` (batches.ts): every batch endpoint with 1,000 items at 1,000, 10,000 and 100,000 rows
+ * (up to --max-rows) against an `npm start` process on a SQLite file, `/healthz` sampled meanwhile;
+ * `--only batches` runs that alone.
  */
 
 const BARE_APP = 'bare Hono app without middleware (own port)';
@@ -54,6 +59,7 @@ const only = args.only
   .filter(Boolean);
 const selected = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 const wanted = (group: string) => only.length === 0 || only.includes(group);
+const onlyBatches = only.length > 0 && only.every((word) => word === 'batches');
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const maxRows = Number(args['max-rows']);
@@ -299,8 +305,8 @@ function markdown(reports: BackendReport[]): string {
 const withSqlite = args.backend === 'all' || args.backend === 'sqlite';
 const withPostgres = args.backend === 'all' || args.backend === 'postgres';
 const backends: Array<() => Promise<Backend | undefined>> = [];
-if (args.scale !== 'only' && withSqlite) backends.push(async () => sqliteBackend());
-if (args.scale !== 'only' && withPostgres) backends.push(postgresBackend);
+if (args.scale !== 'only' && !onlyBatches && withSqlite) backends.push(async () => sqliteBackend());
+if (args.scale !== 'only' && !onlyBatches && withPostgres) backends.push(postgresBackend);
 
 const loadBefore = loadavg()[0] ?? 0;
 const started = new Date();
@@ -318,7 +324,7 @@ try {
 // in-process server above has closed, so they do not share the cores with it).
 let scale: ScaleRow[] | undefined;
 let workers: WorkersRow[] | undefined;
-if (args.scale !== 'off') {
+if (args.scale !== 'off' && !onlyBatches) {
   if (withPostgres && existsSync(join(postgresBin, 'initdb'))) {
     scale = await measureScale({
       durationSeconds: duration,
@@ -336,6 +342,11 @@ if (args.scale !== 'off') {
     });
   }
 }
+// Batches against a server process of their own, after the others (they would share the cores).
+const batches =
+  withSqlite && wanted('batches')
+    ? await measureBatches({ repo: REPO_ROOT, sizes: growthSizes, progress })
+    : undefined;
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(
   [
@@ -346,6 +357,14 @@ console.log(
       `${(loadavg()[0] ?? 0).toFixed(2)} after (anything above ~1 means other work shared the 2 cores).`,
     '',
     markdown(reports),
+    ...(batches
+      ? [
+          '### Batches at size (SQLite file, `npm start` process, 1,000 items per request)',
+          '',
+          batchesMarkdown(batches),
+          '',
+        ]
+      : []),
   ].join('\n'),
 );
 if (scale || workers) {

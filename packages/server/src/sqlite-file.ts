@@ -3,9 +3,19 @@ import { dirname } from 'node:path';
 import { enableQuickReads, openStorage, type Storage } from '@wsadmin/server-core';
 import BetterSqlite3 from 'better-sqlite3';
 import { type SqliteDatabase, SqliteDialect } from 'kysely';
+import { yieldingDialect } from './sqlite-yield';
+
+export interface SqliteOptions {
+  /** Work this long at most before the event loop gets a turn (sqlite-yield.ts). Default 10 ms. */
+  yieldAfterMs?: number;
+}
 
 /** SQLite file storage (better-sqlite3): WAL mode, foreign keys on. `:memory:` opens a private in-memory database. */
-export async function openSqliteStorage(file: string, now: () => Date): Promise<Storage> {
+export async function openSqliteStorage(
+  file: string,
+  now: () => Date,
+  options: SqliteOptions = {},
+): Promise<Storage> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
@@ -14,7 +24,7 @@ export async function openSqliteStorage(file: string, now: () => Date): Promise<
   database.pragma('busy_timeout = 5000');
   const statements = withStatementCache(database);
   const storage = await openStorage({
-    kysely: new SqliteDialect({ database: statements }),
+    kysely: yieldingDialect(new SqliteDialect({ database: statements }), options.yieldAfterMs ?? 10),
     dialect: 'sqlite',
     location: file,
     now,

@@ -24,11 +24,32 @@ export function findAccount(db: Db, uid: string): Promise<AccountRow | undefined
   return db.selectFrom('accounts').selectAll().where('uid', '=', uid).executeTakeFirst();
 }
 
-/** Whether another account (not `selfUid`) already holds `value` in a unique column. */
+/**
+ * Phone and e-mail are unique only when not empty (partial indexes `accounts_phone` and
+ * `accounts_email`, `where phone <> ''`). A planner uses a partial index only for a condition that
+ * implies the index's own: `phone = ?` alone does not (the parameter could be ''), so it read the
+ * whole table, twice per account of a batch. Every lookup by phone or e-mail repeats the condition
+ * (query-plans.test.ts holds the statements to it).
+ */
+const PARTIAL: ReadonlySet<UniqueField> = new Set(['phone', 'email']);
+
+type AccountQuery = ReturnType<typeof selectAccounts>;
+const selectAccounts = (db: Db) => db.selectFrom('accounts');
+
+/** `query` narrowed to rows whose `field` equals `value`, in a form the field's unique index serves. */
+function whereUnique<Q extends AccountQuery>(query: Q, field: UniqueField, value: string): Q {
+  const narrowed = query.where(field, '=', value) as Q;
+  return PARTIAL.has(field) ? (narrowed.where(field, '<>', '') as Q) : narrowed;
+}
+
+/**
+ * Whether another account (not `selfUid`) already holds `value` in a unique column. An empty
+ * phone or e-mail is never taken.
+ */
 export async function isTaken(db: Db, field: UniqueField, value: string, selfUid?: string): Promise<boolean> {
-  let query = db.selectFrom('accounts').select('uid').where(field, '=', value);
+  let query = whereUnique(selectAccounts(db), field, value);
   if (selfUid !== undefined) query = query.where('uid', '!=', selfUid);
-  return (await query.executeTakeFirst()) !== undefined;
+  return (await query.select('uid').executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -50,20 +71,17 @@ export async function listAccounts(
   return query.execute();
 }
 
-/** The account whose login name, else phone, else e-mail equals `identifier` exactly. */
+/**
+ * The account whose login name, else phone, else e-mail equals `identifier` exactly: one indexed
+ * lookup per field, in that order (one OR over the three columns cannot use their indexes). An
+ * empty identifier matches no phone or e-mail.
+ */
 export async function fetchAccount(db: Db, identifier: string): Promise<AccountRow | undefined> {
-  const rows = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where((eb) =>
-      eb.or([eb('username', '=', identifier), eb('phone', '=', identifier), eb('email', '=', identifier)]),
-    )
-    .execute();
-  return (
-    rows.find((row) => row.username === identifier) ??
-    rows.find((row) => row.phone === identifier) ??
-    rows.find((row) => row.email === identifier)
-  );
+  for (const field of ['username', 'phone', 'email'] as const) {
+    const row = await whereUnique(selectAccounts(db), field, identifier).selectAll().executeTakeFirst();
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** Returns how many rows were deleted; memberships go with the account (foreign keys cascade). */

@@ -2,7 +2,7 @@ import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../errors';
 import type { Schema } from '../storage/schema';
-import { listObjects, type StoredObject } from './objects';
+import { listObjectsInTransaction, type StoredObject } from './objects';
 
 /** Which field of a model definition lists objects of each kind. */
 const MODEL_FIELD = {
@@ -25,9 +25,12 @@ export interface ModelReferences {
   drafts: ModelRef[];
 }
 
-/** Loads the models of a workspace once, then answers "who references X" for any number of objects. */
+/**
+ * Loads the models of a workspace once (once per transaction, while it changes no model), then
+ * answers "who references X" for any number of objects.
+ */
 export async function modelReferenceIndex(db: Kysely<Schema>, workspaceId: number) {
-  const models = await listObjects(db, workspaceId, 'models');
+  const models = await listObjectsInTransaction(db, workspaceId, 'models');
   return (kind: ReferencedKind, id: number): ModelReferences => referencesIn(models, kind, id);
 }
 

@@ -268,6 +268,20 @@ export const migrations: Migration[] = [
       if (dialect === 'sqlite') await accountSearchIndex(database, ACCOUNT_SEARCH_COLUMNS);
     },
   },
+  {
+    version: 6,
+    name: 'indexes: foreign keys of plan tokens and group members',
+    async up(database) {
+      const db = database as AnyDb;
+      // Found by query-plans.test.ts. A foreign key's child columns need an index of their own: a
+      // workspace's delete cascaded to plan_tokens by reading all of them, a member's delete to
+      // member_group_members likewise, which also answer "groups of this workspace (and member)".
+      await sql`create index plan_tokens_by_workspace on plan_tokens(workspace_id)`.execute(db);
+      await sql`create index member_group_members_by_member on member_group_members(workspace_id, account_uid)`.execute(
+        db,
+      );
+    },
+  },
 ];
 
 /** The columns `GET /accounts/?q=` searches (queries/account-search.ts), each as `lower(column) like '%q%'`. */
