@@ -219,7 +219,8 @@ describe('WSADMIN_WORKERS at start', () => {
       taken.close();
       database.remove();
     }
-  });
+    // Three processes each compiling the server: slow on a loaded machine.
+  }, 90_000);
 
   it.each([
     ['zero', { WSADMIN_WORKERS: '0' }, 'WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "0"'],
