@@ -17,7 +17,6 @@ import { STORED_DATA_READS } from '../handlers/stored-data-reads';
 import {
   enforce,
   type RateBucket,
-  RateLimitedError,
   type RateLimiter,
   STRICT_OPERATIONS,
   strictCost,
