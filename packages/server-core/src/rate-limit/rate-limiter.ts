@@ -33,6 +33,7 @@ export const STRICT_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(
   'updateAccounts',
 ]);
 
+const hashes = (count: number) => `${count} password hash${count === 1 ? '' : 'es'}`;
 const whoOf = (bucket: RateBucket) => (bucket === 'address' ? 'this client address' : 'this access key');
 
 /** A 429 whose answer carries `Retry-After`. */
@@ -43,7 +44,7 @@ export class RateLimitedError extends ApiError {
     cost = 1,
   ) {
     const what = bucket === 'strict' ? 'password checks and changes' : 'requests';
-    const needs = cost > 1 ? `; this request needs ${cost} password hashes` : '';
+    const needs = cost > 1 ? `; this request needs ${hashes(cost)}` : '';
     super(
       429,
       `too many ${what} from ${whoOf(bucket)}${needs}; retry after ${retryAfterSeconds} s`,
@@ -63,11 +64,11 @@ export class OverCapacityError extends ApiError {
     capacity: number,
   ) {
     const most = Math.floor(capacity);
-    super(
-      429,
-      `this request needs ${cost} password hashes and the rate limit of ${whoOf(bucket)} allows at most ${most} at once; send at most ${most} passwords per request`,
-      'rate_limited',
-    );
+    const limit =
+      most < 1
+        ? `the rate limit of ${whoOf(bucket)} holds less than one token: change WSADMIN_RATE_LIMIT`
+        : `the rate limit of ${whoOf(bucket)} allows at most ${most} at once; send at most ${most} passwords per request`;
+    super(429, `this request needs ${hashes(cost)} and ${limit}`, 'rate_limited');
   }
 }
 
