@@ -62,9 +62,11 @@ beforeAll(async () => {
     WSADMIN_BOOTSTRAP_KEY: SECRET,
   });
   output = collect(child);
+  // Generous: compiling the server on a loaded machine takes a while.
   const { stdout } = await waitFor(
     output,
     (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
+    50_000,
   );
   url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1] ?? '';
   if (!url) throw new Error(`npm start printed no URL:\n${stdout}\n${output().stderr}`);
