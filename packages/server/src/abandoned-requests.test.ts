@@ -37,9 +37,12 @@ const logLines = (): LogLine[] =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
 
+/** The `aborted` line comes once the hash under way has finished: seconds on a loaded machine. */
 const waitForAborted = (operationId: string) =>
-  waitFor(logLines, (lines) =>
-    lines.some((line) => line.msg === 'aborted' && line.operationId === operationId),
+  waitFor(
+    logLines,
+    (lines) => lines.some((line) => line.msg === 'aborted' && line.operationId === operationId),
+    30_000,
   );
 
 /** `wsadmin_http_requests_total` of one operation, by status. */
