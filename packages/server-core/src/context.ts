@@ -33,4 +33,9 @@ export interface HandlerContext extends ServerContext {
   db: Kysely<Schema>;
   /** The authenticated key of this request. */
   key: AccessKey;
+  /**
+   * Aborts when the client closes the request (hangs up, or its body times out). Slow work (password
+   * hashing, loops over batch items) checks it and stops: nobody would read the answer.
+   */
+  signal: AbortSignal;
 }

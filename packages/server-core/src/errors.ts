@@ -16,6 +16,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Work stopped because the client closed the request (hung up, or its body timed out): nobody
+ * waits for the answer, so nothing more is done and nothing is written. Answered 499, not an error.
+ */
+export class RequestAbandonedError extends Error {
+  constructor() {
+    super('the client closed the request before its answer');
+    this.name = 'RequestAbandonedError';
+  }
+}
+
+/** Throws RequestAbandonedError once `signal` (the request's) has aborted. */
+export function stopIfAbandoned(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new RequestAbandonedError();
+}
+
 export const invalid = (message: string, issues?: Issue[]) =>
   new ApiError(400, message, 'invalid_request', issues);
 export const unauthorized = (message: string) => new ApiError(401, message, 'unauthorized');

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '@wsadmin/server-core';
+import { type PasswordHasher, RequestAbandonedError } from '@wsadmin/server-core';
 import { describe, expect, it } from 'vitest';
 import { boundedPasswords } from './passwords';
 
@@ -34,5 +34,32 @@ describe('boundedPasswords', () => {
     const bounded = boundedPasswords(failing, 1);
     await expect(bounded.hash('a')).rejects.toThrow('out of memory');
     await expect(bounded.verify('a', 'b')).resolves.toBe(true);
+  });
+
+  it('drops the waiting hashes of an aborted request, never starting them, and keeps the line moving', async () => {
+    const started: string[] = [];
+    const releases: Array<() => void> = [];
+    const inner: PasswordHasher = {
+      hash: (password) => {
+        started.push(password);
+        return new Promise((done) => releases.push(() => done(`h:${password}`)));
+      },
+      verify: async () => true,
+    };
+    const bounded = boundedPasswords(inner, 1);
+    const gone = new AbortController();
+    const running = bounded.hash('running', gone.signal);
+    const dropped = [bounded.hash('queued-1', gone.signal), bounded.hash('queued-2', gone.signal)];
+    const other = bounded.hash('other request');
+    gone.abort('client closed');
+    for (const each of dropped) await expect(each).rejects.toBeInstanceOf(RequestAbandonedError);
+    await expect(bounded.hash('late', gone.signal)).rejects.toBeInstanceOf(RequestAbandonedError);
+    // The hash already running cannot be stopped; it finishes, then the next live one starts.
+    releases.shift()?.();
+    await expect(running).resolves.toBe('h:running');
+    await new Promise((wake) => setTimeout(wake, 0));
+    releases.shift()?.();
+    await expect(other).resolves.toBe('h:other request');
+    expect(started).toEqual(['running', 'other request']);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import type { PasswordHasher } from '@wsadmin/server-core';
+import { type PasswordHasher, RequestAbandonedError } from '@wsadmin/server-core';
 
 const LOG2_N = 17;
 const R = 8;
@@ -37,13 +37,30 @@ export const scryptPasswords: PasswordHasher = {
  * libuv's thread pool (4 threads by default), which also runs Web Crypto digests — the SHA-256 of
  * every request's access key. Fifty concurrent account batches would otherwise queue hundreds of
  * 100 ms scrypt jobs ahead of those digests and stall every request; with two pool threads left
- * free a `GET /scopes/` stays fast, and memory stays at `limit` × 128 MiB.
+ * free a `GET /scopes/` stays fast, and memory stays at `limit` × 128 MiB. A hash still waiting
+ * when its request's `signal` aborts leaves the line: only the `limit` running ones finish.
  */
 export function boundedPasswords(hasher: PasswordHasher, limit: number): PasswordHasher {
   let running = 0;
   const waiting: Array<() => void> = [];
-  async function turn<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+  function waitTurn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((go, drop) => {
+      const onAbort = () => {
+        const index = waiting.indexOf(take);
+        if (index >= 0) waiting.splice(index, 1);
+        drop(new RequestAbandonedError());
+      };
+      const take = () => {
+        signal?.removeEventListener('abort', onAbort);
+        go();
+      };
+      waiting.push(take);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+  async function turn<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new RequestAbandonedError();
+    if (running >= limit) await waitTurn(signal);
     else running++;
     try {
       return await work();
@@ -55,7 +72,7 @@ export function boundedPasswords(hasher: PasswordHasher, limit: number): Passwor
     }
   }
   return {
-    hash: (password) => turn(() => hasher.hash(password)),
+    hash: (password, signal) => turn(() => hasher.hash(password), signal),
     verify: (password, stored) => turn(() => hasher.verify(password, stored)),
   };
 }

@@ -42,6 +42,30 @@ export interface StartOptions {
   logSync?: boolean;
   /** What `GET /metrics` shows, given this process's registry (a cluster worker: the whole cluster). */
   metricsSource?: (local: Registry) => MetricsSource;
+  /** Make sure the bootstrap key exists once listening (default). A cluster's primary does it for its workers. */
+  bootstrapKey?: boolean;
+}
+
+/**
+ * The server could not listen (port in use, no permission): a plain one-line reason for the
+ * operator, no stack. Nothing was written but the migrations: no key was created.
+ */
+export class ListenError extends Error {
+  constructor(host: string, port: number, cause: unknown) {
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the port is in use (EADDRINUSE): stop the other server or choose another PORT'
+        : code === 'EACCES'
+          ? 'permission denied (EACCES; ports below 1024 need privileges): choose another PORT'
+          : code === 'EADDRNOTAVAIL'
+            ? 'this machine has no such address (EADDRNOTAVAIL): check HOST'
+            : cause instanceof Error
+              ? cause.message
+              : String(cause);
+    super(`cannot listen on ${host}:${port}: ${why}`, { cause });
+    this.name = 'ListenError';
+  }
 }
 
 /** Everything `npm start` does, as a function: open storage, make sure a key exists, serve. */
@@ -54,10 +78,6 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const storage = await openStorageFromUrl(config.databaseUrl, () => clock.now(), {
     testHooks: config.testHooks,
   });
-  // Under the global lock: processes starting together on one PostgreSQL database create the key once.
-  const bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
-    ensureBootstrapKey(trx, clock.now(), config.bootstrapKey),
-  );
   // Each process names itself in the tasks it runs (refresh_tasks.claimed_by).
   const taskRunner: TaskRunner = { id: `${hostname()}:${process.pid}` };
   taskRunner.onRun = (run) =>
@@ -87,7 +107,28 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   mountDocs(app);
   mountMetrics(app, options.metricsSource?.(metrics.registry) ?? metrics.registry, config.metricsKey);
   mountHome(app);
-  const server = await listen(app, config.host, config.port);
+  let server: ServerType;
+  try {
+    server = await listen(app, config.host, config.port);
+  } catch (error) {
+    await storage.close();
+    throw new ListenError(config.host, config.port, error);
+  }
+  // Only now, listening: a start that cannot listen must not create a key it never prints, which
+  // the next start would then not create again (it creates one only on an empty key table).
+  let bootstrap: { secret?: string } | undefined;
+  try {
+    if (options.bootstrapKey ?? true) {
+      // Under the global lock: processes starting together on one PostgreSQL database create the key once.
+      bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+        ensureBootstrapKey(trx, clock.now(), config.bootstrapKey),
+      );
+    }
+  } catch (error) {
+    await new Promise((closed) => server.close(closed));
+    await storage.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

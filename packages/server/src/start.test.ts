@@ -1,4 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collect, exitOf, runTsx, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
 
@@ -145,5 +147,37 @@ describe('npm start', () => {
     const run = await runTsx(START, [], { PORT: '99999', DATABASE_URL: 'sqlite::memory:' });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('PORT must be 0-65535, got "99999"');
+  });
+
+  it('on a port in use exits 1 with one plain line and creates no key, so the next start prints one', async () => {
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    const port = (taken.address() as AddressInfo).port;
+    const database = tempDatabase('wsadmin-start-busy-');
+    databases.push(database);
+    try {
+      const run = await runTsx(START, [], { PORT: String(port), DATABASE_URL: database.url });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `wsadmin: cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE): stop the other server or choose another PORT`,
+      ]);
+      expect(run.stdout).not.toContain('wsk_');
+      const db = new BetterSqlite3(database.file, { readonly: true });
+      try {
+        expect(db.prepare('select count(*) as n from access_keys').get()).toEqual({ n: 0 });
+      } finally {
+        db.close();
+      }
+    } finally {
+      taken.close();
+    }
+    const child = spawnTsx(START, [], { PORT: '0', DATABASE_URL: database.url });
+    children.push(child);
+    const output = collect(child);
+    const { stdout } = await waitFor(
+      output,
+      (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
+    );
+    expect(stdout).toMatch(/Created an unrestricted access key; it is shown only now:\n\s+wsk_\S+/);
   });
 });

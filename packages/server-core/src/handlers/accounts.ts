@@ -2,7 +2,7 @@ import type { AccountCreate, AccountUpdate, accountOperations } from '@wsadmin/c
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound, stopIfAbandoned } from '../errors';
 import * as accounts from '../queries/accounts';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
@@ -62,15 +62,20 @@ async function guardUnique<T>(values: UniqueValues, write: () => Promise<T>): Pr
 
 /**
  * Hashes outside the transaction, one at a time: hashing is deliberately slow and memory-hungry,
- * and a write transaction must not wait on it.
+ * and a write transaction must not wait on it. Stops at the next password once the client has
+ * gone: a hung-up batch of 1,000 would otherwise keep the CPU busy for minutes for nobody.
  */
 async function hashPasswords(
   passwords: PasswordHasher,
   items: readonly { password?: string | undefined }[],
+  signal: AbortSignal,
 ): Promise<Array<string | undefined>> {
   const hashes: Array<string | undefined> = [];
-  for (const item of items)
-    hashes.push(item.password === undefined ? undefined : await passwords.hash(item.password));
+  for (const item of items) {
+    stopIfAbandoned(signal);
+    hashes.push(item.password === undefined ? undefined : await passwords.hash(item.password, signal));
+  }
+  stopIfAbandoned(signal);
   return hashes;
 }
 
@@ -130,38 +135,51 @@ async function updateOne(
 
 export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   async createAccount({ body }, context) {
-    const [hash] = await hashPasswords(context.passwords, [body]);
+    const [hash] = await hashPasswords(context.passwords, [body], context.signal);
     const now = context.clock.now();
-    const row = await writeTransaction(context.db, 'unscoped', (trx) => createOne(trx, body, hash, now));
+    const row = await writeTransaction(context.db, 'unscoped', (trx) => {
+      // The write lock may have kept us waiting: a client gone meanwhile gets nothing written.
+      stopIfAbandoned(context.signal);
+      return createOne(trx, body, hash, now);
+    });
     return toAccount(row);
   },
 
   async createAccounts({ body }, context) {
-    const hashes = await hashPasswords(context.passwords, body.accounts);
+    const hashes = await hashPasswords(context.passwords, body.accounts, context.signal);
     const now = context.clock.now();
     // Items are inserted in order inside one transaction, so a value repeated within the batch is
     // found taken by the earlier item and the batch is refused naming the later index.
     const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
-      forEachItem('accounts', body.accounts, (item, index) => createOne(trx, item, hashes[index], now)),
+      forEachItem(
+        'accounts',
+        body.accounts,
+        (item, index) => createOne(trx, item, hashes[index], now),
+        context.signal,
+      ),
     );
     return rows.map(toAccount);
   },
 
   async updateAccount({ params, body }, context) {
-    const [hash] = await hashPasswords(context.passwords, [body]);
+    const [hash] = await hashPasswords(context.passwords, [body], context.signal);
     const now = context.clock.now();
-    const row = await writeTransaction(context.db, 'unscoped', (trx) =>
-      updateOne(trx, params.account_uid, body, hash, now),
-    );
+    const row = await writeTransaction(context.db, 'unscoped', (trx) => {
+      stopIfAbandoned(context.signal);
+      return updateOne(trx, params.account_uid, body, hash, now);
+    });
     return toAccount(row);
   },
 
   async updateAccounts({ body }, context) {
-    const hashes = await hashPasswords(context.passwords, body.accounts);
+    const hashes = await hashPasswords(context.passwords, body.accounts, context.signal);
     const now = context.clock.now();
     const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
-      forEachItem('accounts', body.accounts, ({ uid, ...changes }, index) =>
-        updateOne(trx, uid, changes, hashes[index], now),
+      forEachItem(
+        'accounts',
+        body.accounts,
+        ({ uid, ...changes }, index) => updateOne(trx, uid, changes, hashes[index], now),
+        context.signal,
       ),
     );
     return rows.map(toAccount);
@@ -191,9 +209,14 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
 
   async deleteAccounts({ body }, context) {
     await writeTransaction(context.db, 'unscoped', (trx) =>
-      forEachDistinctItem('accountUids', body.accountUids, async (uid) => {
-        if ((await accounts.deleteAccount(trx, uid)) === 0) throw notFound(`account ${uid}`);
-      }),
+      forEachDistinctItem(
+        'accountUids',
+        body.accountUids,
+        async (uid) => {
+          if ((await accounts.deleteAccount(trx, uid)) === 0) throw notFound(`account ${uid}`);
+        },
+        context.signal,
+      ),
     );
   },
 

@@ -1,16 +1,19 @@
-import { ApiError } from '../errors';
+import { ApiError, stopIfAbandoned } from '../errors';
 
 /**
  * Runs `work` for every item of a batch, in order. An ApiError from one item is answered with the
- * item's index in `errmsg` and in the issue path, so the caller knows which item to fix.
+ * item's index in `errmsg` and in the issue path, so the caller knows which item to fix. Stops
+ * (throwing RequestAbandonedError, which rolls a surrounding transaction back) once `signal` aborts.
  */
 export async function forEachItem<T, R>(
   list: string,
   items: readonly T[],
   work: (item: T, index: number) => Promise<R>,
+  signal?: AbortSignal,
 ): Promise<R[]> {
   const results: R[] = [];
   for (const [index, item] of items.entries()) {
+    stopIfAbandoned(signal);
     try {
       results.push(await work(item, index));
     } catch (error) {
@@ -32,11 +35,17 @@ export function forEachDistinctItem<T, R>(
   list: string,
   items: readonly T[],
   work: (item: T, index: number) => Promise<R>,
+  signal?: AbortSignal,
 ): Promise<Array<R | undefined>> {
   const seen = new Set<T>();
-  return forEachItem(list, items, async (item, index) => {
-    if (seen.has(item)) return undefined;
-    seen.add(item);
-    return work(item, index);
-  });
+  return forEachItem(
+    list,
+    items,
+    async (item, index) => {
+      if (seen.has(item)) return undefined;
+      seen.add(item);
+      return work(item, index);
+    },
+    signal,
+  );
 }

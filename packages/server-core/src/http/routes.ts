@@ -7,15 +7,22 @@ import {
   SUCCESS_CODE,
   SUCCESS_MESSAGE,
 } from '@wsadmin/contract';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { authenticate, requirePermission, requireWorkspace } from '../auth/authenticate';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { Handlers } from '../handlers/handler';
 import { STORED_DATA_READS } from '../handlers/stored-data-reads';
-import { enforce, RateLimitedError, type RateLimiter, STRICT_OPERATIONS } from '../rate-limit/rate-limiter';
+import {
+  enforce,
+  type RateBucket,
+  type RateLimiter,
+  STRICT_OPERATIONS,
+  strictCost,
+} from '../rate-limit/rate-limiter';
 import { envelopeText, SerializedJson } from '../serialized-json';
+import { abandonedAnswer, isAbandoned } from './abandoned';
 import { KeptAnswers, requestLineOf } from './kept-answers';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
@@ -63,18 +70,16 @@ export function registerOperations(
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
     const strict = STRICT_OPERATIONS.has(operationId);
     const keepable = STORED_DATA_READS.has(operationId);
-    const limitKey = (facts: RequestFacts, keyId: string) => {
+    const limit = (facts: RequestFacts, bucket: RateBucket, keyId: string, cost = 1) => {
       facts.keyId = keyId;
       try {
-        enforce(options.rateLimiter, 'key', keyId);
-        if (strict) enforce(options.rateLimiter, 'strict', keyId);
+        enforce(options.rateLimiter, bucket, keyId, cost);
       } catch (error) {
-        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
+        if (error instanceof ApiError && error.errcode === 429) facts.rateLimited = bucket;
         throw error;
       }
     };
-    app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
-      const facts = factsOf(c.req.raw);
+    const answer = async (c: Context, facts: RequestFacts) => {
       facts.route = op.path;
       facts.operationId = operationId;
       const now = context.clock.now();
@@ -84,11 +89,11 @@ export function registerOperations(
         keepable && authorization ? keptAnswers.slot(db, authorization, requestLineOf(c.req.url)) : undefined;
       const kept = slot?.kept;
       if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
-        limitKey(facts, kept.keyId);
+        limit(facts, 'key', kept.keyId);
         return jsonAnswer(kept.text, facts.requestId);
       }
       const key = await authenticate(db, authorization, op, now);
-      limitKey(facts, key.id);
+      limit(facts, 'key', key.id);
       requirePermission(key, op);
       const params = parseParams(op, c);
       const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
@@ -99,7 +104,18 @@ export function registerOperations(
         headers: parseHeaders(op, c),
         body: await parseBody(op, c),
       };
-      const data = await handler(request, { ...context, db, key });
+      // Charged once the body is known: one token per password the request hashes.
+      if (strict) limit(facts, 'strict', key.id, strictCost(request.body));
+      const raw = c.req.raw;
+      const data = await handler(request, {
+        ...context,
+        db,
+        key,
+        // Read lazily: most handlers never look, and the host builds the signal on first read.
+        get signal() {
+          return raw.signal;
+        },
+      });
       let text: string;
       if (data instanceof SerializedJson) {
         text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
@@ -117,6 +133,16 @@ export function registerOperations(
         expiresAt: key.expiresAt === null ? null : Date.parse(key.expiresAt),
       });
       return jsonAnswer(text, facts.requestId);
+    };
+    app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
+      const facts = factsOf(c.req.raw);
+      try {
+        return await answer(c, facts);
+      } catch (error) {
+        // A client that left is no server failure: 499, never the 500/503 path of onError.
+        if (isAbandoned(c.req.raw, error)) return abandonedAnswer();
+        throw error;
+      }
     });
   }
 }

@@ -35,6 +35,7 @@ describe('older endpoints on the shared object model', () => {
       passwords: pbkdf2Passwords(1000),
       settings: { refreshDebounceMs: 2000 },
       key,
+      signal: new AbortController().signal,
     };
   });
   afterAll(() => storage.close());

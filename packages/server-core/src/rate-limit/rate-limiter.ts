@@ -8,11 +8,20 @@ import { ApiError } from '../errors';
  */
 export type RateBucket = 'address' | 'key' | 'strict';
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * `capacity`: the bucket's size, when the request costs more than it: no wait would let it through.
+ */
+export type RateDecision =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: false; capacity: number };
 
-/** Decides whether one more request of `subject` fits in `bucket`. Injected by the host; none in the mock. */
+/**
+ * Decides whether `cost` more tokens (default 1: one request) of `subject` fit in `bucket`, and
+ * takes them all or none. Injected by the host; none in the mock.
+ */
 export interface RateLimiter {
-  take(bucket: RateBucket, subject: string): RateDecision;
+  take(bucket: RateBucket, subject: string, cost?: number): RateDecision;
 }
 
 /** Operations that hash or verify passwords: the login-data check and every account create or update. */
@@ -24,21 +33,68 @@ export const STRICT_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(
   'updateAccounts',
 ]);
 
+const hashes = (count: number) => `${count} password hash${count === 1 ? '' : 'es'}`;
+const whoOf = (bucket: RateBucket) => (bucket === 'address' ? 'this client address' : 'this access key');
+
 /** A 429 whose answer carries `Retry-After`. */
 export class RateLimitedError extends ApiError {
   constructor(
     readonly bucket: RateBucket,
     readonly retryAfterSeconds: number,
+    cost = 1,
   ) {
-    const who = bucket === 'address' ? 'this client address' : 'this access key';
     const what = bucket === 'strict' ? 'password checks and changes' : 'requests';
-    super(429, `too many ${what} from ${who}; retry after ${retryAfterSeconds} s`, 'rate_limited');
+    const needs = cost > 1 ? `; this request needs ${hashes(cost)}` : '';
+    super(
+      429,
+      `too many ${what} from ${whoOf(bucket)}${needs}; retry after ${retryAfterSeconds} s`,
+      'rate_limited',
+    );
   }
 }
 
-/** Throws the 429 when `bucket` has no token left for `subject`. */
-export function enforce(limiter: RateLimiter | undefined, bucket: RateBucket, subject: string): void {
+/**
+ * A 429 without `Retry-After`: the request costs more tokens than the bucket ever holds, so no wait
+ * helps; the message names the most one request may cost (docs/spec-gaps.md).
+ */
+export class OverCapacityError extends ApiError {
+  constructor(
+    readonly bucket: RateBucket,
+    cost: number,
+    capacity: number,
+  ) {
+    const most = Math.floor(capacity);
+    const limit =
+      most < 1
+        ? `the rate limit of ${whoOf(bucket)} holds less than one token: change WSADMIN_RATE_LIMIT`
+        : `the rate limit of ${whoOf(bucket)} allows at most ${most} at once; send at most ${most} passwords per request`;
+    super(429, `this request needs ${hashes(cost)} and ${limit}`, 'rate_limited');
+  }
+}
+
+/** Throws the 429 when `bucket` lacks the `cost` tokens for `subject`. */
+export function enforce(
+  limiter: RateLimiter | undefined,
+  bucket: RateBucket,
+  subject: string,
+  cost = 1,
+): void {
   if (!limiter) return;
-  const decision = limiter.take(bucket, subject);
-  if (!decision.allowed) throw new RateLimitedError(bucket, decision.retryAfterSeconds);
+  const decision = limiter.take(bucket, subject, cost);
+  if (decision.allowed) return;
+  if ('capacity' in decision) throw new OverCapacityError(bucket, cost, decision.capacity);
+  throw new RateLimitedError(bucket, decision.retryAfterSeconds, cost);
+}
+
+/**
+ * Tokens of the `strict` bucket a request of a strict operation costs: one per password it hashes
+ * (a batch of 1,000 is 1,000 hashes), at least one (a check, or a change without a password).
+ */
+export function strictCost(body: unknown): number {
+  const items = (body as { accounts?: unknown } | undefined)?.accounts;
+  if (!Array.isArray(items)) return 1;
+  const hashes = items.filter(
+    (item) => (item as { password?: unknown } | null)?.password !== undefined,
+  ).length;
+  return Math.max(1, hashes);
 }

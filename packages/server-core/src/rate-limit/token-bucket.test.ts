@@ -32,4 +32,16 @@ describe('token buckets', () => {
     limiter.take('address', 'new');
     expect(limiter.take('address', '10.0.1')).toEqual({ allowed: true });
   });
+
+  it('takes a cost of several tokens all or none, and names the capacity when no wait would do', () => {
+    let now = 0;
+    const limiter = tokenBucketLimiter({ strict: { capacity: 10, periodSeconds: 60 } }, () => now);
+    expect(limiter.take('strict', 'k', 7)).toEqual({ allowed: true });
+    // 3 left; 5 needed: 2 tokens missing at 6 s each. A refusal takes nothing.
+    expect(limiter.take('strict', 'k', 5)).toEqual({ allowed: false, retryAfterSeconds: 12 });
+    expect(limiter.take('strict', 'k', 3)).toEqual({ allowed: true });
+    expect(limiter.take('strict', 'k', 11)).toEqual({ allowed: false, capacity: 10 });
+    now = 60_000;
+    expect(limiter.take('strict', 'k', 10)).toEqual({ allowed: true });
+  });
 });

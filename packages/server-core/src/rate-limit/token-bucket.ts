@@ -40,7 +40,7 @@ export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () 
   }
 
   return {
-    take(kind, subject): RateDecision {
+    take(kind, subject, cost = 1): RateDecision {
       const rate = limits[kind];
       if (!rate) return { allowed: true };
       const now = nowMs();
@@ -53,15 +53,16 @@ export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () 
       } else {
         refill(bucket, rate, now);
       }
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
+      if (cost > rate.capacity) return { allowed: false, capacity: rate.capacity };
+      if (bucket.tokens >= cost) {
+        bucket.tokens -= cost;
         return { allowed: true };
       }
       const msPerToken = (rate.periodSeconds * 1000) / rate.capacity;
       // Whole seconds, as Retry-After carries them; at least 1 so a client never retries at once.
       return {
         allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil(((1 - bucket.tokens) * msPerToken) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil(((cost - bucket.tokens) * msPerToken) / 1000)),
       };
     },
   };

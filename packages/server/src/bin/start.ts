@@ -4,7 +4,7 @@ import { printBanner } from '../banner';
 import { runPrimary } from '../cluster/primary';
 import { runWorker } from '../cluster/worker';
 import { readConfig } from '../config';
-import { startServer } from '../server';
+import { ListenError, type RunningServer, startServer } from '../server';
 
 // `npm start`: the reference server on HOST:PORT with DATABASE_URL; WSADMIN_WORKERS=N > 1 forks
 // N processes sharing the port (cluster/primary.ts).
@@ -14,7 +14,14 @@ if (cluster.isWorker) {
 } else if (config.workers > 1) {
   await runPrimary(config);
 } else {
-  const server = await startServer(config);
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    console.error(`wsadmin: ${error.message}`);
+    process.exit(1);
+  }
   printBanner({
     url: server.url,
     location: server.storage.location,

@@ -4,13 +4,11 @@ import type { ServerConfig } from '../config';
 import { openStorageFromUrl } from '../open-storage';
 
 /**
- * What a cluster's primary does once before forking: migrate, make sure the bootstrap key exists
- * (so a new key is created, and its secret printed, once), and check that SQLite runs in WAL mode,
- * the mode in which readers in one process do not block the writer in another.
+ * What a cluster's primary does once before forking: migrate, and check that SQLite runs in WAL
+ * mode, the mode in which readers in one process do not block the writer in another. The key comes
+ * later (`ensureKeyOnce`), once the workers listen.
  */
-export async function prepareDatabase(
-  config: ServerConfig,
-): Promise<{ location: string; createdKeySecret: string | undefined }> {
+export async function prepareDatabase(config: ServerConfig): Promise<{ location: string }> {
   const storage = await openStorageFromUrl(config.databaseUrl, () => new Date(), {
     testHooks: config.testHooks,
   });
@@ -23,10 +21,26 @@ export async function prepareDatabase(
           `WSADMIN_WORKERS=${config.workers} needs SQLite's WAL mode, and ${storage.location} stays in "${mode}" mode (a network file system?): use WSADMIN_WORKERS=1 or PostgreSQL`,
         );
     }
+    return { location: storage.location };
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * Makes sure the bootstrap key exists, once for the whole cluster, after every worker listens: a
+ * cluster that cannot listen (port in use) must not create a key it never prints, which the next
+ * start would then not create again. Returns the secret of a key created now.
+ */
+export async function ensureKeyOnce(config: ServerConfig): Promise<string | undefined> {
+  const storage = await openStorageFromUrl(config.databaseUrl, () => new Date(), {
+    testHooks: config.testHooks,
+  });
+  try {
     const bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
       ensureBootstrapKey(trx, new Date(), config.bootstrapKey),
     );
-    return { location: storage.location, createdKeySecret: bootstrap?.secret };
+    return bootstrap?.secret;
   } finally {
     await storage.close();
   }

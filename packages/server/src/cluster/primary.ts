@@ -3,7 +3,7 @@ import { printBanner } from '../banner';
 import type { ServerConfig } from '../config';
 import { isMessage, type WorkerMessage } from './messages';
 import { answerMetricsRequests } from './metrics';
-import { prepareDatabase } from './prepare';
+import { ensureKeyOnce, prepareDatabase } from './prepare';
 
 /** A worker that lived this long before dying starts the back-off over. */
 const STABLE_MS = 30_000;
@@ -30,9 +30,9 @@ interface Slot {
 }
 
 /**
- * `WSADMIN_WORKERS=N > 1`: this process migrates the database and makes sure the bootstrap key
- * exists (once, before any worker starts), forks N workers that share the port (node:cluster,
- * round-robin), prints the banner once they all listen, restarts a worker that dies (with
+ * `WSADMIN_WORKERS=N > 1`: this process migrates the database (once, before any worker starts),
+ * forks N workers that share the port (node:cluster, round-robin), once they all listen makes sure
+ * the bootstrap key exists and prints the banner, restarts a worker that dies (with
  * exponential back-off), and on SIGTERM/SIGINT stops them all gracefully and exits 0.
  */
 export async function runPrimary(config: ServerConfig): Promise<void> {
@@ -61,13 +61,22 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
       }
       if (!ready && slots.length === config.workers && slots.every((each) => each.listening)) {
         ready = true;
-        printBanner({
-          url: message.url,
-          location: prepared.location,
-          createdKeySecret: prepared.createdKeySecret,
-          testClock: config.testClock,
-          workerPids: slots.map((each) => each.worker.process.pid ?? 0),
-        });
+        ensureKeyOnce(config).then(
+          (createdKeySecret) =>
+            printBanner({
+              url: message.url,
+              location: prepared.location,
+              createdKeySecret,
+              testClock: config.testClock,
+              workerPids: slots.map((each) => each.worker.process.pid ?? 0),
+            }),
+          (error: unknown) => {
+            const why = error instanceof Error ? error.message : String(error);
+            console.error(`wsadmin: could not make sure the bootstrap key exists: ${why}`);
+            failed = true;
+            shutdown();
+          },
+        );
       }
     });
     worker.on('exit', (code, signal) => {

@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config';
-import { startServer } from '../server';
+import { ListenError, type RunningServer, startServer } from '../server';
 import type { WorkerMessage } from './messages';
 import { clusterMetricsSource } from './metrics';
 
@@ -9,7 +9,19 @@ import { clusterMetricsSource } from './metrics';
  * cluster module ends the worker as soon as the IPC channel closes, so no worker outlives it.
  */
 export async function runWorker(config: ServerConfig): Promise<void> {
-  const server = await startServer(config, { logSync: true, metricsSource: clusterMetricsSource });
+  let server: RunningServer;
+  try {
+    // The primary makes sure the bootstrap key exists once every worker listens.
+    server = await startServer(config, {
+      logSync: true,
+      metricsSource: clusterMetricsSource,
+      bootstrapKey: false,
+    });
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    console.error(`wsadmin: worker ${process.pid}: ${error.message}`);
+    process.exit(1);
+  }
   const listening: WorkerMessage = { type: 'wsadmin:listening', url: server.url };
   process.send?.(listening);
   let closing = false;

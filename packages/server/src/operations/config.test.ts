@@ -60,6 +60,10 @@ describe('operations settings from the environment', () => {
     [{ WSADMIN_RATE_LIMIT: 'key=100' }, /cannot read "key=100"/],
     [{ WSADMIN_RATE_LIMIT: 'user=1/s' }, /cannot read "user=1\/s"/],
     [{ WSADMIN_RATE_LIMIT: 'key=0/s' }, /cannot read "key=0\/s"/],
+    [
+      { WSADMIN_RATE_LIMIT: 'strict=0.5/min' },
+      /"strict=0.5\/min" allows less than one request at once; .* 1\/2s/,
+    ],
     [{ WSADMIN_RATE_LIMIT: 'key=1/s,key=2/s' }, /"key" is given twice/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info/],
     [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],

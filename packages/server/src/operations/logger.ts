@@ -1,4 +1,4 @@
-import type { RequestReport } from '@wsadmin/server-core';
+import { CLIENT_CLOSED_REQUEST, type RequestReport } from '@wsadmin/server-core';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogLevel } from '../config';
@@ -48,7 +48,10 @@ export function createLogger(
   );
 }
 
-/** One line per answered request: ids and templates only, never a path with its values, a header or a body. */
+/**
+ * One line per answered request: ids and templates only, never a path with its values, a header or
+ * a body. A request the client abandoned is `aborted` at info: the server did not fail.
+ */
 export function logRequest(logger: Logger, report: RequestReport): void {
   const level = report.status >= 500 ? 'error' : 'info';
   // Every request passes here: at LOG_LEVEL=silent (or warn) it builds nothing.
@@ -64,5 +67,5 @@ export function logRequest(logger: Logger, report: RequestReport): void {
     rateLimited: report.rateLimited,
   };
   if (level === 'error') logger.error(fields, 'request failed');
-  else logger.info(fields, 'request');
+  else logger.info(fields, report.status === CLIENT_CLOSED_REQUEST ? 'aborted' : 'request');
 }

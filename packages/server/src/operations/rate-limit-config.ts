@@ -22,6 +22,11 @@ export function parseRateLimits(value: string | undefined): RateLimits | undefin
     const count = match?.[3] ? Number(match[3]) : 1;
     if (!match || !(requests > 0) || !(count > 0))
       throw new Error(`WSADMIN_RATE_LIMIT: cannot read "${entry.trim()}"; expected ${RATE_LIMIT_SYNTAX}`);
+    // A bucket that never holds a whole token refuses every request; `1/2s` says what `0.5/s` means.
+    if (requests < 1)
+      throw new Error(
+        `WSADMIN_RATE_LIMIT: "${entry.trim()}" allows less than one request at once; write a slower rate as 1/<n><period>, e.g. 1/2s`,
+      );
     const bucket = match[1] as RateBucket;
     if (limits[bucket]) throw new Error(`WSADMIN_RATE_LIMIT: "${bucket}" is given twice`);
     const rate: Rate = { capacity: requests, periodSeconds: count * (UNITS[match[4] ?? 's'] ?? 1) };
