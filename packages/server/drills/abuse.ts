@@ -181,7 +181,7 @@ export async function runHashFloodDrill(options: {
       Array.from({ length: options.batches }, (_, batch) =>
         fetch(`${server.url}/openapi/v1/accounts/create-accounts/`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${key}` },
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
           body: JSON.stringify({
             accounts: Array.from({ length: options.accountsPerBatch }, (_, i) => ({
               username: `flood-${batch}-${i}`,

@@ -69,7 +69,7 @@ describe('npm start', () => {
     expect(await scope.json()).toMatchObject({ errcode: 200, data: { name: 'bootstrap' } });
     const created = await fetch(`${url}/openapi/v1/workspaces/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: '{"name":"from the start test"}',
     });
     expect(created.status).toBe(200);

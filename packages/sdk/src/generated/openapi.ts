@@ -1933,7 +1933,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "internal" | "unavailable";
+        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "unavailable";
         /**
          * @description auth = login, account = user management, workspace = workspace management, data = data query, task = asynchronous task management, embed = vector service.
          * @enum {string}
@@ -3158,6 +3158,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3385,6 +3394,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3520,6 +3538,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3635,6 +3662,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3851,6 +3887,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4085,6 +4130,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4220,6 +4274,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4335,6 +4398,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4551,6 +4623,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4785,6 +4866,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4920,6 +5010,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5035,6 +5134,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5251,6 +5359,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5485,6 +5602,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5620,6 +5746,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5735,6 +5870,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5951,6 +6095,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6185,6 +6338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6320,6 +6482,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6435,6 +6606,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6651,6 +6831,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6885,6 +7074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7020,6 +7218,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7135,6 +7342,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7351,6 +7567,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7585,6 +7810,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7720,6 +7954,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7835,6 +8078,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8051,6 +8303,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8285,6 +8546,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -8420,6 +8690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -8535,6 +8814,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8928,6 +9216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9096,6 +9393,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9298,6 +9604,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9478,6 +9793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9582,6 +9906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9673,6 +10006,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9884,6 +10226,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10083,6 +10434,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10300,6 +10660,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10415,6 +10784,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10517,6 +10895,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10730,6 +11117,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10847,6 +11243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10949,6 +11354,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11162,6 +11576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -11277,6 +11700,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -11379,6 +11811,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11585,6 +12026,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11877,6 +12327,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -12067,6 +12526,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12273,6 +12741,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -12463,6 +12940,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12667,6 +13153,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12953,6 +13448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13150,6 +13654,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13334,6 +13847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13431,6 +13953,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13642,6 +14173,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13840,6 +14380,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13929,6 +14478,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14027,6 +14585,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14219,6 +14786,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
