@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Storage } from '@wsadmin/server-core';
@@ -19,6 +20,7 @@ import { mountDocs } from './docs';
 import { mountHome } from './home';
 import { openStorageFromUrl } from './open-storage';
 import { clientAddressOf } from './operations/client-address';
+import { capConnections, dropReporter } from './operations/connection-cap';
 import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
@@ -87,7 +89,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   mountDocs(app);
   mountMetrics(app, options.metricsSource?.(metrics.registry) ?? metrics.registry, config.metricsKey);
   mountHome(app);
-  const server = await listen(app, config.host, config.port);
+  const server = await listen(app, config, dropReporter(logger, config.maxConnections));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -146,13 +148,17 @@ export const SOCKET_TIMEOUTS = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-function listen(app: Hono, hostname: string, port: number): Promise<ServerType> {
+function listen(
+  app: Hono,
+  config: Pick<ServerConfig, 'host' | 'port' | 'maxConnections'>,
+  onDrop: () => void,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve(
       {
         fetch: app.fetch,
-        hostname,
-        port,
+        hostname: config.host,
+        port: config.port,
         serverOptions: {
           headersTimeout: SOCKET_TIMEOUTS.headersTimeoutMs,
           requestTimeout: SOCKET_TIMEOUTS.requestTimeoutMs,
@@ -162,6 +168,7 @@ function listen(app: Hono, hostname: string, port: number): Promise<ServerType> 
       },
       () => resolve(server),
     );
+    capConnections(server, config.maxConnections, { inWorker: cluster.isWorker, onDrop });
     server.once('error', reject);
   });
 }
