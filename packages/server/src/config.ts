@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { RateLimits } from '@wsadmin/server-core';
-import { DEFAULT_MAX_CONNECTIONS } from './operations/connection-cap';
+import { defaultMaxConnections } from './operations/connection-cap';
 import { parseRateLimits } from './operations/rate-limit-config';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -71,7 +71,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     workers,
     maxConnections:
       parsePositive('WSADMIN_MAX_CONNECTIONS', env.WSADMIN_MAX_CONNECTIONS?.trim()) ??
-      DEFAULT_MAX_CONNECTIONS,
+      defaultMaxConnections(),
   };
 }
 

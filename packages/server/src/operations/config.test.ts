@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
+import { defaultMaxConnections } from './connection-cap';
 
 describe('operations settings from the environment', () => {
   it('defaults to no CORS, no rate limits, open metrics, JSON logs at info', () => {
@@ -12,13 +13,13 @@ describe('operations settings from the environment', () => {
       logLevel: 'info',
       logFormat: 'json',
       workers: 1,
-      maxConnections: 1024,
+      maxConnections: defaultMaxConnections(),
     });
   });
 
   it.each([
-    ['unset', undefined, 1024],
-    ['empty', '', 1024],
+    ['unset', undefined, defaultMaxConnections()],
+    ['empty', '', defaultMaxConnections()],
     ['16', '16', 16],
     ['spaces around', ' 64 ', 64],
   ])('reads WSADMIN_MAX_CONNECTIONS %s', (_name, value, expected) => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { capConnections, DROP_REPORT_SECONDS, dropReporter } from './connection-cap';
+import { capConnections, DROP_REPORT_SECONDS, dropReporter, maxConnectionsFor } from './connection-cap';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -72,6 +72,23 @@ describe('capConnections', () => {
       expect(drops).toHaveLength(1);
     },
   );
+});
+
+const limits = (soft: string) =>
+  `Limit                     Soft Limit           Hard Limit           Units\nMax processes             63704                63704                processes\nMax open files            ${soft}                1048576              files\n`;
+
+describe('maxConnectionsFor', () => {
+  it.each([
+    ['a limit of 20,000', { given: limits('20000'), want: 20_000 - 256 }],
+    ['the common 1,024', { given: limits('1024'), want: 768 }],
+    ['a tiny limit, kept at 64', { given: limits('200'), want: 64 }],
+    ['a huge limit, kept at 65,536', { given: limits('1048576'), want: 65_536 }],
+    ['no limit', { given: limits('unlimited'), want: 65_536 }],
+    ['no /proc (not Linux)', { given: undefined, want: 1024 }],
+    ['a format it cannot read', { given: 'nothing here', want: 1024 }],
+  ])('%s', (_name, { given, want }) => {
+    expect(maxConnectionsFor(given)).toBe(want);
+  });
 });
 
 describe('dropReporter', () => {

@@ -1,15 +1,38 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import type { Logger } from 'pino';
 
+/** Descriptors kept back for the process's own files: the database (SQLite file, WAL, shared memory, or the PostgreSQL pool), logs, the cluster channel. */
+export const RESERVED_DESCRIPTORS = 256;
+/** Where the descriptor limit cannot be read (not Linux). */
+export const FALLBACK_MAX_CONNECTIONS = 1024;
+const MIN_CONNECTIONS = 64;
+const MAX_CONNECTIONS = 65_536;
+
 /**
- * Open connections one process keeps at most (WSADMIN_MAX_CONNECTIONS). Each is a file descriptor
- * and some memory; 21,000 idle sockets once took 17,409 descriptors and slowed every request
- * (docs/reliability.md). 1024 is far more than one process serves at once (a request takes
- * milliseconds; a load balancer pools a few dozen connections) and stays below the descriptor limit
- * Node raises itself to on start (the hard limit: 4096 or more on common systems), with room for
- * the database and the log.
+ * The default of WSADMIN_MAX_CONNECTIONS: the process's descriptor limit (Node raises the soft limit
+ * to the hard one on start) less RESERVED_DESCRIPTORS, within 64-65,536. Without a cap, 21,000 idle
+ * sockets took 17,409 descriptors; at the limit the database could no longer open a file or a
+ * connection. A fixed 1024 kept the process well but let 2,000 idle sockets lock every other client
+ * out (docs/reliability.md, decision 0015): the cap only has to keep the process's own descriptors.
  */
-export const DEFAULT_MAX_CONNECTIONS = 1024;
+export const defaultMaxConnections = (): number => maxConnectionsFor(readLimits());
+
+/** The cap for a `/proc/self/limits` text (undefined: none to read). */
+export function maxConnectionsFor(limits: string | undefined): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits ?? '')?.[1];
+  if (soft === undefined) return FALLBACK_MAX_CONNECTIONS;
+  const limit = soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number(soft);
+  return Math.max(MIN_CONNECTIONS, Math.min(MAX_CONNECTIONS, limit - RESERVED_DESCRIPTORS));
+}
+
+function readLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 export interface CapOptions {
   /** A cluster worker (WSADMIN_WORKERS > 1): it counts and closes by itself (see below). */
