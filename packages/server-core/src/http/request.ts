@@ -51,12 +51,14 @@ function badTextIn(value: unknown, path: string[]): { path: string[]; message: s
 
 export function parseParams(op: OperationSpec, c: Context): unknown {
   if (!op.params) return undefined;
-  // The raw segments: Hono keeps a segment that does not decode as it came, `%FF` and all.
+  // The raw segments: Hono keeps a segment that does not decode as it came, `%FF` and all. Counted
+  // from the end, so an app mounted under a prefix lines up too.
   const template = op.path.split('/');
   const sent = new URL(c.req.url).pathname.split('/');
+  const offset = sent.length - template.length;
   template.forEach((segment, index) => {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
-    if (name && !isUtf8UrlPart(sent[index] ?? ''))
+    if (name && !isUtf8UrlPart(sent[index + offset] ?? ''))
       throw invalid(`path parameter ${name} is not valid UTF-8`, [
         { path: `path.${name}`, message: 'not valid UTF-8' },
       ]);
