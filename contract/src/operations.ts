@@ -46,11 +46,14 @@ export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpe
 /** Errors every operation can answer with (429 only where the operator turned rate limits on). */
 const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 429, 500, 503];
 
-/** The error codes an operation declares: the common ones, 404 with path ids, 413 with a body, and its own. */
+/** The error codes an operation declares: the common ones, 404 with path ids, 413 and 415 with a body, and its own. */
 export function errorCodesOf(op: OperationSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(ALWAYS);
   if (op.params) codes.add(404);
-  if (op.body) codes.add(413);
+  if (op.body) {
+    codes.add(413);
+    codes.add(415);
+  }
   for (const code of op.errors ?? []) codes.add(code);
   return ERROR_CODES.filter((code) => codes.has(code));
 }

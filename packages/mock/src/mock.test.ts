@@ -225,7 +225,7 @@ describe('base URL', () => {
     const answer = await prefixed.fetch(
       new Request('https://gateway.example.test/wsadmin/openapi/v1/workspaces/?q=x', {
         method: 'POST',
-        headers: { authorization: `Bearer ${MOCK_KEY}` },
+        headers: { authorization: `Bearer ${MOCK_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'through a prefix' }),
       }),
     );

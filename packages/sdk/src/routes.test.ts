@@ -106,4 +106,22 @@ describe('path values', () => {
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.json()).toEqual({ name: 'x' });
   });
+
+  it.each([
+    ['a raw body', { rawBody: '{"name":' }, 'application/json'],
+    [
+      'a raw body with its own type',
+      { rawBody: 'a=1', headers: { 'content-type': 'text/plain' } },
+      'text/plain',
+    ],
+    [
+      'a JSON body with a charset given',
+      { body: {}, headers: { 'content-type': 'application/json; charset=utf-8' } },
+      'application/json; charset=utf-8',
+    ],
+    ['no body', {}, null],
+  ])('labels %s as the server expects', (_name, parts, want) => {
+    const request = requestOf('createWorkspace', 'http://wsadmin.test', parts);
+    expect(request.headers.get('content-type')).toBe(want);
+  });
 });

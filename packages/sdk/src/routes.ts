@@ -73,7 +73,7 @@ export interface RequestParts {
   query?: Readonly<Record<string, unknown>>;
   /** Sent as JSON (with `content-type: application/json`). */
   body?: unknown;
-  /** Sent as it is instead of `body`. */
+  /** Sent as it is instead of `body`, as `content-type: application/json` unless `headers` name another type. */
   rawBody?: string;
   /** Not `HeadersInit`: a DOM type that a Node backend type-checking without the DOM library lacks. */
   headers?: Headers | Readonly<Record<string, string>>;
@@ -86,11 +86,9 @@ export function requestTo(baseUrl: string, method: string, path: string, parts: 
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   const headers = new Headers(parts.headers);
-  let body = parts.rawBody;
-  if (body === undefined && parts.body !== undefined) {
-    body = JSON.stringify(parts.body);
-    headers.set('content-type', 'application/json');
-  }
+  const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
+  // The server refuses a body of any other type (415); fetch would label a string text/plain.
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
 }
 

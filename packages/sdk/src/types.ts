@@ -30,7 +30,7 @@ export type QueryParams<K extends OperationId> = NonNullable<operations[K]['para
 /** Path parameters of an operation. */
 export type PathParams<K extends OperationId> = NonNullable<operations[K]['parameters']['path']>;
 
-/** Every error code some operation declares (400, 401, 403, 404, 405, 409, 410, 413, 422, 500, 503). */
+/** Every error code some operation declares (400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 503). */
 export type ErrorCode = Exclude<{ [K in OperationId]: keyof operations[K]['responses'] }[OperationId], 200>;
 
 /** Machine-readable reason of an error envelope, e.g. `'revision_conflict'`. */

@@ -142,7 +142,8 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.notFound((c) => {
-    const error = unmatched(c.req.method, c.req.path);
+    const { error, allow } = unmatched(c.req.method, c.req.path, Boolean(options.corsOrigins));
+    if (allow) c.header('Allow', allow);
     return c.json(envelopeOf(error), error.errcode);
   });
 

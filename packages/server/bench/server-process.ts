@@ -58,7 +58,7 @@ export async function startServerProcess(options: {
 export async function newWorkspace(server: ServerProcess, secret: string, name: string): Promise<number> {
   const response = await fetch(`${server.url}/openapi/v1/workspaces/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${secret}` },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
   });
   return ((await response.json()) as { data: { id: number } }).data.id;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { RateLimits } from '@wsadmin/server-core';
+import { defaultMaxConnections } from './operations/connection-cap';
 import { parseRateLimits } from './operations/rate-limit-config';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -31,6 +32,8 @@ export interface ServerConfig {
   passwordConcurrency: number | undefined;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
+  /** Open connections per process; a new one past it is closed at once (operations/connection-cap.ts). */
+  maxConnections: number;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -66,6 +69,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     metricsKey: env.WSADMIN_METRICS_KEY || undefined,
     passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
     workers,
+    maxConnections:
+      parsePositive('WSADMIN_MAX_CONNECTIONS', env.WSADMIN_MAX_CONNECTIONS?.trim()) ??
+      defaultMaxConnections(),
   };
 }
 

@@ -154,7 +154,7 @@ function explanationOf(body: unknown): string {
 async function newWorkspace(): Promise<number> {
   const response = await app.request(`${ORIGIN}/openapi/v1/workspaces/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}` },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: '{"name":"fuzz"}',
   });
   const answer = (await response.json()) as { data: { id: number } };

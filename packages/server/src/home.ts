@@ -1,18 +1,33 @@
-import type { Hono } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context, Hono } from 'hono';
 import { DOCS_PATH } from './docs';
 
 const API_ROOT = '/openapi/v1/';
 const DOCUMENT_PATH = '/openapi.json';
 
-/** Where to go from `/`, with absolute URLs so they can be clicked or piped into curl. */
-function links(origin: string) {
+/**
+ * Where to go from `/`. The links are relative: the Host header is the client's to write, and a
+ * page that copied it into its links would point wherever a forged Host said (cache poisoning).
+ * The curl hint names the address the connection reached, read from the socket, not the request.
+ */
+function links(serverUrl: string | undefined) {
+  const scopes = `${serverUrl ?? ''}${API_ROOT}scopes/`;
   return {
     name: 'wsadmin reference server',
-    docs: `${origin}${DOCS_PATH}`,
-    openapi: `${origin}${DOCUMENT_PATH}`,
-    api: `${origin}${API_ROOT}`,
-    hint: `API requests need "Authorization: Bearer <key>"; try GET ${origin}${API_ROOT}scopes/`,
+    docs: DOCS_PATH,
+    openapi: DOCUMENT_PATH,
+    api: API_ROOT,
+    hint: `API requests need "Authorization: Bearer <key>"; try: curl -H "Authorization: Bearer $WSADMIN_KEY" ${serverUrl ? scopes : `<this server>${scopes}`}`,
   };
+}
+
+/** `http://<local address>:<local port>` of the socket a request came on; undefined without one (tests). */
+function socketUrlOf(c: Context): string | undefined {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  const address = socket?.localAddress;
+  if (!socket || !address || socket.localPort === undefined) return undefined;
+  const host = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${socket.localPort}`;
 }
 
 const escapeHtml = (text: string) =>
@@ -21,8 +36,8 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char,
   );
 
-function page(origin: string): string {
-  const l = links(origin);
+function page(serverUrl: string | undefined): string {
+  const l = links(serverUrl);
   const item = (href: string, label: string) =>
     `<li><a href="${escapeHtml(href)}">${label}</a>: <code>${escapeHtml(href)}</code></li>`;
   return `<!doctype html>
@@ -45,8 +60,8 @@ ${item(l.openapi, 'OpenAPI document')}
  */
 export function mountHome(app: Hono): void {
   app.get('/', (c) => {
-    const origin = new URL(c.req.url).origin;
-    if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(page(origin));
-    return c.json(links(origin));
+    const serverUrl = socketUrlOf(c);
+    if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(page(serverUrl));
+    return c.json(links(serverUrl));
   });
 }

@@ -75,7 +75,7 @@ describe('npm run keys', () => {
   it('creates a restricted key that the running server accepts with exactly that scope', async () => {
     const workspace = await fetch(`${server.url}/openapi/v1/workspaces/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.createdKeySecret}` },
+      headers: { authorization: `Bearer ${server.createdKeySecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'cli-visible' }),
     });
     const workspaceId = ((await workspace.json()) as { data: { id: number } }).data.id;

@@ -29,7 +29,7 @@ async function call(
 ) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${secret}`, ...headers },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as { errcode: number; errmsg: string; data: Record<string, unknown> };

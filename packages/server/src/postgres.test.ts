@@ -24,7 +24,7 @@ async function appOver(storage: Storage, onError: (error: unknown) => void = () 
   return async (method: string, path: string, body?: unknown) => {
     const response = await app.request(`/openapi/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await response.json()) as { errcode: number; errmsg: string; data?: unknown };

@@ -41,7 +41,7 @@ async function stop(server: RunningServer): Promise<void> {
 async function call(server: RunningServer, secret: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${secret}` },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json()) as {

@@ -113,7 +113,7 @@ for (const [dialect, open] of dialects) {
         );
         const created = await fetch(`${server.url}/openapi/v1/workspaces/`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${BOOTSTRAP}` },
+          headers: { authorization: `Bearer ${BOOTSTRAP}`, 'content-type': 'application/json' },
           body: JSON.stringify({ name: 'revocation' }),
         });
         workspaceId = ((await created.json()) as { data: { id: number } }).data.id;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Storage } from '@wsadmin/server-core';
@@ -19,6 +20,7 @@ import { mountDocs } from './docs';
 import { mountHome } from './home';
 import { openStorageFromUrl } from './open-storage';
 import { clientAddressOf } from './operations/client-address';
+import { capConnections, dropReporter } from './operations/connection-cap';
 import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
@@ -109,7 +111,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   mountHome(app);
   let server: ServerType;
   try {
-    server = await listen(app, config.host, config.port);
+    server = await listen(app, config, dropReporter(logger, config.maxConnections));
   } catch (error) {
     await storage.close();
     throw new ListenError(config.host, config.port, error);
@@ -187,13 +189,17 @@ export const SOCKET_TIMEOUTS = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-function listen(app: Hono, hostname: string, port: number): Promise<ServerType> {
+function listen(
+  app: Hono,
+  config: Pick<ServerConfig, 'host' | 'port' | 'maxConnections'>,
+  onDrop: () => void,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve(
       {
         fetch: app.fetch,
-        hostname,
-        port,
+        hostname: config.host,
+        port: config.port,
         serverOptions: {
           headersTimeout: SOCKET_TIMEOUTS.headersTimeoutMs,
           requestTimeout: SOCKET_TIMEOUTS.requestTimeoutMs,
@@ -203,6 +209,7 @@ function listen(app: Hono, hostname: string, port: number): Promise<ServerType> 
       },
       () => resolve(server),
     );
+    capConnections(server, config.maxConnections, { inWorker: cluster.isWorker, onDrop });
     server.once('error', reject);
   });
 }

@@ -71,7 +71,7 @@ describe('npm start', () => {
     expect(await scope.json()).toMatchObject({ errcode: 200, data: { name: 'bootstrap' } });
     const created = await fetch(`${url}/openapi/v1/workspaces/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: '{"name":"from the start test"}',
     });
     expect(created.status).toBe(200);
@@ -80,11 +80,10 @@ describe('npm start', () => {
     await unauthenticated.body?.cancel();
     expect((await fetch(`${url}/openapi/v1/workspaces`)).status).toBe(404);
     expect((await fetch(`${url}/docs`)).status).toBe(200);
-    // The printed URL itself leads somewhere.
-    expect(await (await fetch(`${url}/`)).json()).toMatchObject({
-      docs: `${url}/docs`,
-      api: `${url}/openapi/v1/`,
-    });
+    // The printed URL itself leads somewhere: relative links, and a curl hint naming this very server.
+    const home = (await (await fetch(`${url}/`)).json()) as { docs: string; api: string; hint: string };
+    expect(home).toMatchObject({ docs: '/docs', api: '/openapi/v1/' });
+    expect(home.hint).toContain(`${url}/openapi/v1/scopes/`);
     // Test-clock route is off unless WSADMIN_TEST_CLOCK=1.
     expect(
       (await fetch(`${url}/__test__/clock/`, { method: 'POST', body: '{"advanceSeconds":1}' })).status,

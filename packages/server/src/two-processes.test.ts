@@ -91,7 +91,7 @@ async function call(
 ): Promise<Answer> {
   const response = await fetch(`${server.url}/openapi/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${secret}`, ...headers },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };

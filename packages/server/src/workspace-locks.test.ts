@@ -37,7 +37,11 @@ async function start(databaseUrl: string): Promise<Server> {
 async function call(server: Server, method: string, path: string, body?: unknown, key?: string) {
   const response = await fetch(`${server.url}/openapi/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${secret}`, ...(key ? { 'Idempotency-Key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await response.json()) as { errcode: number; errmsg: string; data: Record<string, unknown> };

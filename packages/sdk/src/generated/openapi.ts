@@ -1942,7 +1942,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "internal" | "unavailable";
+        ErrorReason: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "revision_conflict" | "request_in_progress" | "plan_token_expired" | "plan_token_mismatch" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "unavailable";
         /**
          * @description auth = login, account = user management, workspace = workspace management, data = data query, task = asynchronous task management, embed = vector service.
          * @enum {string}
@@ -3176,6 +3176,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3403,6 +3412,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3538,6 +3556,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -3653,6 +3680,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3869,6 +3905,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4103,6 +4148,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4238,6 +4292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4353,6 +4416,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4569,6 +4641,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4803,6 +4884,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -4938,6 +5028,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5053,6 +5152,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5269,6 +5377,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5503,6 +5620,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5638,6 +5764,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -5753,6 +5888,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5969,6 +6113,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6203,6 +6356,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6338,6 +6500,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6453,6 +6624,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6669,6 +6849,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6903,6 +7092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7038,6 +7236,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7153,6 +7360,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7369,6 +7585,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7603,6 +7828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7738,6 +7972,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -7853,6 +8096,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8069,6 +8321,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8303,6 +8564,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -8438,6 +8708,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -8553,6 +8832,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8947,6 +9235,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9115,6 +9412,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9317,6 +9623,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9497,6 +9812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9601,6 +9925,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -9692,6 +10025,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9903,6 +10245,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10102,6 +10453,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10319,6 +10679,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10434,6 +10803,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10536,6 +10914,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10749,6 +11136,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10866,6 +11262,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -10968,6 +11373,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11181,6 +11595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -11296,6 +11719,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -11398,6 +11830,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11605,6 +12046,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11897,6 +12347,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -12087,6 +12546,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12293,6 +12761,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -12483,6 +12960,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12687,6 +13173,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12973,6 +13468,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13170,6 +13674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13354,6 +13867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13451,6 +13973,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13662,6 +14193,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13860,6 +14400,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests from this key or client address; retry after the `Retry-After` header's seconds. */
             429: {
                 headers: {
@@ -13949,6 +14498,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14047,6 +14605,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14239,6 +14806,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is not `application/json` (or names a charset other than UTF-8). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const app = appWith();
   const created = await app.request(`${BASE}/openapi/v1/workspaces/`, {
     method: 'POST',
-    headers: bearer(secret),
+    headers: { ...bearer(secret), 'content-type': 'application/json' },
     body: '{"name":"before"}',
   });
   workspaceId = ((await created.json()) as { data: { id: number } }).data.id;
@@ -156,7 +156,7 @@ describe('answers of stored-data reads kept while the database has not changed',
       const app = createApp({ storage: plain, clock, passwords: pbkdf2Passwords(1000) });
       const created = await app.request(`${BASE}/openapi/v1/workspaces/`, {
         method: 'POST',
-        headers: bearer(key.secret),
+        headers: { ...bearer(key.secret), 'content-type': 'application/json' },
         body: '{"name":"one"}',
       });
       const id = ((await created.json()) as { data: { id: number } }).data.id;

@@ -55,7 +55,7 @@ describe('request ids and request reports', () => {
   it('reports the route template, operation, status and key id, never the raw path or the secret', async () => {
     const created = await app.request(`${BASE}/openapi/v1/workspaces/`, {
       method: 'POST',
-      headers: auth(),
+      headers: { ...auth(), 'content-type': 'application/json' },
       body: '{"name":"hooks"}',
     });
     const id = ((await created.json()) as { data: { id: number } }).data.id;
@@ -192,7 +192,11 @@ describe('rate limits', () => {
         clientAddress: () => '192.0.2.1',
       });
       const send = () =>
-        app.request(`${BASE}${path}`, { method, headers: auth(), ...(body ? { body: body() } : {}) });
+        app.request(`${BASE}${path}`, {
+          method,
+          headers: { ...auth(), 'content-type': 'application/json' },
+          ...(body ? { body: body() } : {}),
+        });
       expect((await send()).status).toBe(200);
       expect((await send()).status).toBe(200);
       const refused = await send();
@@ -215,7 +219,7 @@ describe('rate limits', () => {
     });
     const refused = await app.request(`${BASE}/openapi/v1/accounts/`, {
       method: 'POST',
-      headers: auth(),
+      headers: { ...auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'never-made', password: 'Secret-pass-1' }),
     });
     expect(refused.status).toBe(429);

@@ -3,41 +3,89 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, invalid } from '../errors';
 import { invalidInput } from '../zod-issues';
+import { unsupportedContentType } from './content-type';
+import { decodeUtf8, isUtf8UrlPart, percentDecodedBytes } from './utf8';
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-function parseWith(where: string, schema: z.ZodType, value: unknown, mayHoldNul = true): unknown {
+function parseWith(where: string, schema: z.ZodType, value: unknown, mayHoldBadText = true): unknown {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidInput(where, result.error);
-  const nul = mayHoldNul ? nulPath(result.data, [where]) : undefined;
-  if (nul) {
-    const path = nul.join('.');
-    const message = 'text must not contain the NUL character (U+0000)';
-    throw invalid(`${path}: ${message}`, [{ path, message }]);
+  const bad = mayHoldBadText ? badTextIn(result.data, [where]) : undefined;
+  if (bad) {
+    const path = bad.path.join('.');
+    throw invalid(`${path}: ${bad.message}`, [{ path, message: bad.message }]);
   }
   return result.data;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * Where a string holds U+0000, if anywhere. PostgreSQL cannot store that character in text (it
- * answered 500), so every backend refuses it alike (docs/spec-gaps.md).
+ * Why a text cannot be stored. PostgreSQL cannot store U+0000 in text (it answered 500); a lone
+ * surrogate (JSON `"\ud800"`) is no Unicode text at all, and PostgreSQL and UTF-8 SQLite would keep
+ * U+FFFD instead. Every backend refuses both alike (docs/spec-gaps.md).
  */
-function nulPath(value: unknown, path: string[]): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'text must not contain the NUL character (U+0000)';
+  if (LONE_SURROGATE.test(text))
+    return 'text must not contain a lone surrogate (a \\uD800-\\uDFFF escape without its pair)';
+  return undefined;
+}
+
+/** The first string (value or key) that cannot be stored, and why. */
+function badTextIn(value: unknown, path: string[]): { path: string[]; message: string } | undefined {
+  if (typeof value === 'string') {
+    const message = textProblem(value);
+    return message ? { path, message } : undefined;
+  }
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, [...path, key]);
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { path: [...path, key], message: `key: ${keyProblem}` };
+    const found = badTextIn(item, [...path, key]);
     if (found) return found;
   }
   return undefined;
 }
 
 export function parseParams(op: OperationSpec, c: Context): unknown {
-  return op.params ? parseWith('path', op.params, c.req.param()) : undefined;
+  if (!op.params) return undefined;
+  // The raw segments: Hono keeps a segment that does not decode as it came, `%FF` and all. Counted
+  // from the end, so an app mounted under a prefix lines up too.
+  const template = op.path.split('/');
+  const sent = new URL(c.req.url).pathname.split('/');
+  const offset = sent.length - template.length;
+  template.forEach((segment, index) => {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name && !isUtf8UrlPart(sent[index + offset] ?? ''))
+      throw invalid(`path parameter ${name} is not valid UTF-8`, [
+        { path: `path.${name}`, message: 'not valid UTF-8' },
+      ]);
+  });
+  return parseWith('path', op.params, c.req.param());
 }
 
 export function parseQuery(op: OperationSpec, c: Context): unknown {
+  checkQueryUtf8(new URL(c.req.url).search.slice(1));
   return op.query ? parseWith('query', op.query, c.req.query()) : undefined;
+}
+
+/** Every query parameter, used or not: a request whose URL is not UTF-8 is not served at all. */
+function checkQueryUtf8(search: string): void {
+  if (search === '') return;
+  for (const pair of search.split('&')) {
+    const split = pair.indexOf('=');
+    const name = split === -1 ? pair : pair.slice(0, split);
+    if (!isUtf8UrlPart(name)) throw invalid('query has a parameter name that is not valid UTF-8');
+    if (split !== -1 && !isUtf8UrlPart(pair.slice(split + 1))) {
+      const text = new TextDecoder().decode(percentDecodedBytes(name.replaceAll('+', ' ')));
+      const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+      throw invalid(`query parameter ${shown} is not valid UTF-8`, [
+        { path: `query.${shown}`, message: 'not valid UTF-8' },
+      ]);
+    }
+  }
 }
 
 export function parseHeaders(op: OperationSpec, c: Context): unknown {
@@ -47,25 +95,32 @@ export function parseHeaders(op: OperationSpec, c: Context): unknown {
   return parseWith('header', op.headers, values);
 }
 
+/**
+ * The body, checked in the order a client fixes it: size, presence, media type, UTF-8, JSON, then
+ * the operation's schema. An empty body is "missing" (400) whatever its Content-Type says.
+ */
 export async function parseBody(op: OperationSpec, c: Context): Promise<unknown> {
   if (!op.body) return undefined;
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > BODY_LIMIT_BYTES) throw tooLarge();
-  // The body is read as JSON whatever Content-Type says: `curl -d` sends a form type by default.
-  const text = await c.req.text();
-  if (text.length > BODY_LIMIT_BYTES / 4 && new TextEncoder().encode(text).byteLength > BODY_LIMIT_BYTES) {
-    throw tooLarge();
-  }
-  if (!text.trim()) throw invalid('a JSON request body is required');
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > BODY_LIMIT_BYTES) throw tooLarge();
+  if (bytes.every(isJsonWhitespace)) throw invalid('a JSON request body is required');
+  const unsupported = unsupportedContentType(c.req.header('content-type'));
+  if (unsupported) throw unsupported;
+  const decoded = decodeUtf8(bytes);
+  if ('badByteAt' in decoded) throw invalid(`body is not valid UTF-8 at byte offset ${decoded.badByteAt}`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(decoded.text);
   } catch (error) {
     throw invalid(`malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
   }
-  // JSON carries U+0000 only escaped: most bodies need no walk.
-  return parseWith('body', op.body, json, text.includes('\\u0000'));
+  // JSON carries U+0000 and lone surrogates only escaped: most bodies need no walk.
+  return parseWith('body', op.body, json, /\\u(0000|[dD][89a-fA-F])/.test(decoded.text));
 }
+
+const isJsonWhitespace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 
 const tooLarge = () =>
   new ApiError(413, `request body exceeds ${BODY_LIMIT_BYTES} bytes`, 'payload_too_large');

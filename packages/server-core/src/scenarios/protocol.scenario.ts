@@ -16,10 +16,44 @@ export function protocolScenarios(target: () => Target) {
       expect(await api.send('GET', '/openapi/v1/nothing-here/')).toMatchObject({ status: 404, errcode: 404 });
     });
 
-    it('answers 405 naming the allowed methods', async () => {
+    it('answers 405 naming the allowed methods, in the errmsg and the Allow header', async () => {
       const answer = await api.send('PATCH', '/openapi/v1/workspaces/');
       expect(answer).toMatchObject({ status: 405, errcode: 405 });
-      expect(answer.errmsg).toContain('GET, POST');
+      expect(answer.errmsg).toMatch(/GET.*POST/);
+      expect(answer.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
+      expect(answer.headers.get('allow')).not.toMatch(/PATCH/);
+    });
+
+    it.each([
+      ['text/plain', 'text/plain'],
+      ['a form type (curl -d)', 'application/x-www-form-urlencoded'],
+    ])('refuses a JSON body sent as %s with 415, and changes nothing', async (_name, type) => {
+      const before = await api.ok('listWorkspaces', {});
+      const answer = await api.call('createWorkspace', {
+        rawBody: '{"name":"typed wrong"}',
+        headers: { 'content-type': type },
+      });
+      expect(answer).toMatchObject({ status: 415, errcode: 415, data: { reason: 'unsupported_media_type' } });
+      expect(answer.errmsg).toContain(type);
+      expect(answer.errmsg).toContain('application/json');
+      expect(await api.ok('listWorkspaces', {})).toEqual(before);
+    });
+
+    it.each([
+      ['a path segment', '/openapi/v1/accounts/a%FFb/', 'path parameter account_uid'],
+      ['a query value', '/openapi/v1/workspaces/?q=%ED%A0%80', 'query parameter q'],
+    ])('refuses %s that is not UTF-8 with 400, naming it', async (_name, path, named) => {
+      const answer = await api.send('GET', path);
+      expect(answer).toMatchObject({ status: 400, errcode: 400, data: { reason: 'invalid_request' } });
+      expect(answer.errmsg).toBe(`${named} is not valid UTF-8`);
+    });
+
+    it('refuses a lone surrogate escaped in a JSON string, naming the field, and changes nothing', async () => {
+      const before = await api.ok('listWorkspaces', {});
+      const answer = await api.call('createWorkspace', { rawBody: '{"name":"a\\ud800"}' });
+      expect(answer).toMatchObject({ status: 400, errcode: 400 });
+      expect(answer.errmsg).toMatch(/^body\.name: .*lone surrogate/);
+      expect(await api.ok('listWorkspaces', {})).toEqual(before);
     });
 
     it.each([

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { secret } = await createKey(storage.db, now, { name: 'metrics' });
   await app.request('http://metrics.test/openapi/v1/workspaces/', {
     method: 'POST',
-    headers: { authorization: `Bearer ${secret}` },
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
     body: '{}',
   });
   const task = (uid: string, state: string) => ({

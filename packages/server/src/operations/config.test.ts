@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
+import { defaultMaxConnections } from './connection-cap';
 
 describe('operations settings from the environment', () => {
   it('defaults to no CORS, no rate limits, open metrics, JSON logs at info', () => {
@@ -12,7 +13,17 @@ describe('operations settings from the environment', () => {
       logLevel: 'info',
       logFormat: 'json',
       workers: 1,
+      maxConnections: defaultMaxConnections(),
     });
+  });
+
+  it.each([
+    ['unset', undefined, defaultMaxConnections()],
+    ['empty', '', defaultMaxConnections()],
+    ['16', '16', 16],
+    ['spaces around', ' 64 ', 64],
+  ])('reads WSADMIN_MAX_CONNECTIONS %s', (_name, value, expected) => {
+    expect(readConfig({ WSADMIN_MAX_CONNECTIONS: value }).maxConnections).toBe(expected);
   });
 
   it.each([
@@ -67,6 +78,9 @@ describe('operations settings from the environment', () => {
     [{ WSADMIN_RATE_LIMIT: 'key=1/s,key=2/s' }, /"key" is given twice/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info/],
     [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
+    [{ WSADMIN_MAX_CONNECTIONS: '0' }, /WSADMIN_MAX_CONNECTIONS must be a whole number >= 1, got "0"/],
+    [{ WSADMIN_MAX_CONNECTIONS: 'many' }, /WSADMIN_MAX_CONNECTIONS must be .* got "many"/],
+    [{ WSADMIN_MAX_CONNECTIONS: '10.5' }, /WSADMIN_MAX_CONNECTIONS must be .* got "10.5"/],
     [{ WSADMIN_WORKERS: '0' }, /WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "0"/],
     [{ WSADMIN_WORKERS: '-2' }, /WSADMIN_WORKERS must be .* got "-2"/],
     [{ WSADMIN_WORKERS: '1.5' }, /WSADMIN_WORKERS must be .* got "1.5"/],

@@ -41,7 +41,7 @@ describe('metrics of the database', () => {
     const { secret } = await createKey(storage.db, new Date('2026-11-22T00:00:00Z'), { name: 'metrics' });
     await app.request('http://metrics.test/openapi/v1/workspaces/', {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: '{}',
     });
     const task = (uid: string, state: string) => ({

@@ -89,7 +89,7 @@ describe('rate limits over HTTP, with the SDK', () => {
     const create = (username: string) =>
       fetch(`${server.url}/openapi/v1/accounts/`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ username, password: 'Password-0001' }),
       });
     expect((await create('strict-one')).status).toBe(200);

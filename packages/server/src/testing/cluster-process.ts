@@ -62,6 +62,7 @@ export function send(
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   return new Promise((resolve, reject) => {
     const outgoing = request(`${url}${path}`, { method, headers, agent: false }, (incoming) => {
       let text = '';

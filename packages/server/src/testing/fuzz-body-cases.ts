@@ -45,12 +45,23 @@ export function bodyCases(first: Json, bodies: Json[], headers: Record<string, s
   add({ name: 'deeply nested object as body', body: deepObject(DEEP_LEVELS), expect: 400 });
   add({ name: 'body over 2 MiB', body: JSON.stringify({ fuzz: OVER_LIMIT }), expect: 413 });
   add({ name: 'byte-order mark before JSON', body: `\ufeff${text}` });
-  // The server reads JSON whatever the type says (`curl -d` sends a form type).
-  add({
-    name: 'form content type',
-    body: text,
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  // A body must be application/json (charset, if any, UTF-8); `curl -d` alone sends a form type.
+  const { 'content-type': _json, ...untyped } = headers;
+  add({ name: 'no content type', body: text, headers: untyped, expect: 415, mention: 'Content-Type' });
+  for (const type of [
+    'application/x-www-form-urlencoded',
+    'text/plain',
+    'application/merge-patch+json',
+    'application/json; charset=latin1',
+  ])
+    add({
+      name: `content type ${type}`,
+      body: text,
+      headers: { ...headers, 'content-type': type },
+      expect: 415,
+    });
+  for (const type of ['application/json; charset=utf-8', 'Application/JSON;Charset="UTF-8"'])
+    add({ name: `content type ${type}`, body: text, headers: { ...headers, 'content-type': type } });
   if (isObject(first)) {
     add({
       name: 'unknown field',

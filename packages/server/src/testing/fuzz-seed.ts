@@ -28,7 +28,7 @@ const insertAnyObject = insertObject as unknown as (
 async function call(app: Hono, key: string, method: string, path: string, body: unknown) {
   const response = await app.request(`http://fuzz.test${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}` },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: response.status, answer: (await response.json()) as { errmsg: string; data: unknown } };

@@ -41,6 +41,7 @@ export async function httpTarget(
     async advanceClock(seconds) {
       const response = await fetch(`${server.url}/__test__/clock/`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ advanceSeconds: seconds }),
       });
       if (!response.ok) throw new Error(`clock advance failed: ${response.status}`);
