@@ -90,7 +90,7 @@ describe('a client that leaves', () => {
     }));
     const sent = fetch(`${url}/openapi/v1/accounts/create-accounts/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${SECRET}` },
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
       body: JSON.stringify({ accounts }),
       signal: client.signal,
     }).catch((error: unknown) => error);

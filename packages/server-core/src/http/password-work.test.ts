@@ -76,7 +76,7 @@ describe('a request whose client has gone', () => {
     const client = new AbortController();
     const answer = app.request(`${BASE}/openapi/v1/accounts/create-accounts/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: batch('gone', 20),
       signal: client.signal,
     });
@@ -99,7 +99,7 @@ describe('a request whose client has gone', () => {
     client.abort();
     const response = await app.request(`${BASE}/openapi/v1/accounts/create-accounts/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: batch('early', 3),
       signal: client.signal,
     });
@@ -112,7 +112,7 @@ describe('the strict bucket charges one token per password hashed', () => {
   const send = (app: ReturnType<typeof appWith>, body: string) =>
     app.request(`${BASE}/openapi/v1/accounts/create-accounts/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body,
     });
 
