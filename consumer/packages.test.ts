@@ -5,10 +5,10 @@
  * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
  * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
  */
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -46,7 +46,17 @@ beforeAll(async () => {
   tarballs = await packAll(join(root, 'packs'));
   console.info(`consumer block: built and packed after ${seconds()}`);
   const tools = Object.fromEntries(
-    ['vite', 'vitest', 'typescript', '@types/node', '@tanstack/query-core'].map((name) => [
+    [
+      'vite',
+      'vitest',
+      'typescript',
+      '@types/node',
+      '@tanstack/query-core',
+      // examples/jest: Jest, its jsdom environment, and the Babel plugin its config names.
+      'jest',
+      'jest-environment-jsdom',
+      '@babel/plugin-transform-modules-commonjs',
+    ].map((name) => [
       name,
       installedVersion(name),
     ]),
@@ -175,6 +185,26 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     console.info(`mock-only consumer: import ${result.importMs} ms, first answer ${result.firstAnswerMs} ms`);
   });
 
+  it('requires every entry in CommonJS in plain Node; the Node entries load no browser build', async () => {
+    const { stdout } = await run('node', ['require-entries.cjs'], { cwd: projects.mockOnly });
+    const result = JSON.parse(stdout) as {
+      loaded: Record<string, string[]>;
+      names: string[];
+      browserFiles: string[];
+    };
+    expect(result.loaded['@wsadmin/mock']).toEqual(
+      expect.arrayContaining(['createMock', 'MOCK_BASE_URL', 'MOCK_KEY']),
+    );
+    expect(result.loaded['@wsadmin/mock/node']).toEqual(
+      expect.arrayContaining(['setupMockServer', 'createMock', 'copyWorkerScript']),
+    );
+    expect(result.loaded['@wsadmin/mock/browser']).toEqual(
+      expect.arrayContaining(['startMockWorker', 'createMock']),
+    );
+    expect(result.browserFiles).toEqual([]);
+    expect(result.names).toEqual(['From CommonJS']);
+  });
+
   // What the import cost was cut to (packages/mock/README.md): Hono and Kysely bundled into the
   // core, sql.js loaded on the first `ready()`, msw's main entry (and graphql) not loaded at all.
   it("loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry", async () => {
@@ -275,6 +305,23 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
     console.info(
       `Vite build of ${page}: ${assets.length} assets, ${(gzip / 1024).toFixed(1)} KiB gzip (JavaScript ${(gzipOf(scripts) / 1024).toFixed(1)} KiB)`,
     );
+  });
+
+  it('runs examples/jest with Jest in its CommonJS setup, in the node and the jsdom environment', async () => {
+    const directory = join(projects.app, 'jest-example');
+    cpSync(join(REPO_ROOT, 'examples', 'jest'), directory, { recursive: true });
+    const { stdout } = await run(bin(projects.app, 'jest'), ['--ci', '--json'], { cwd: directory });
+    const report = JSON.parse(stdout) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { name: string; status: string }[];
+    };
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPassedTests).toBeGreaterThanOrEqual(6);
+    expect(report.testResults.map((file) => `${basename(file.name)} ${file.status}`).sort()).toEqual([
+      'page.test.js passed',
+      'workspaces.test.js passed',
+    ]);
   });
 
   it('runs vitest with @wsadmin/mock/node exactly as the README shows', async () => {

@@ -36,7 +36,8 @@ export function createMockState(options: MockOptions) {
   async function build(bytes?: Uint8Array): Promise<State> {
     const storage = await openMemoryStorage({
       now: () => clock.now(),
-      ...(bytes ? { bytes } : {}),
+      // Bytes of this mock (its seed, a snapshot) are at the current schema: no migration check.
+      ...(bytes ? { bytes, current: true } : {}),
       ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
     });
     const app = createApp({
