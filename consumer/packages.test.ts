@@ -56,10 +56,7 @@ beforeAll(async () => {
       'jest',
       'jest-environment-jsdom',
       '@babel/plugin-transform-modules-commonjs',
-    ].map((name) => [
-      name,
-      installedVersion(name),
-    ]),
+    ].map((name) => [name, installedVersion(name)]),
   );
   await Promise.all([
     createConsumer({
