@@ -60,8 +60,9 @@ async function openSqlJs(
 ): Promise<MemoryStorage> {
   const database = new SQL.Database(bytes);
   database.run('PRAGMA foreign_keys = ON');
+  const adapter = new SqlJsAdapter(database);
   const storage = await openStorage({
-    kysely: new SqliteDialect({ database: new SqlJsAdapter(database) }),
+    kysely: new SqliteDialect({ database: adapter }),
     dialect: 'sqlite',
     location: 'memory',
     now: options.now ?? (() => new Date()),
@@ -69,6 +70,12 @@ async function openSqlJs(
   });
   return {
     ...storage,
+    // Kysely closes the database only if it ever connected; a copy that was opened and never
+    // queried (the mock's reset skips the migration check) must still free its WebAssembly memory.
+    close: async () => {
+      await storage.close();
+      adapter.close();
+    },
     exportBytes: () =>
       // Holding Kysely's single connection keeps a running transaction out of the copy.
       storage.db.connection().execute(async () => {
@@ -130,9 +137,14 @@ function sqlJs(wasmUrl: string | undefined): Promise<SqlJsStatic> {
 
 /** The better-sqlite3 shape that Kysely's SqliteDialect drives, over a sql.js database. */
 class SqlJsAdapter implements SqliteDatabase {
+  #closed = false;
+
   constructor(private readonly database: SqlJsDatabase) {}
 
+  /** Idempotent: Kysely's destroy and the storage's close may both call it. */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.database.close();
   }
 
