@@ -202,6 +202,32 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     expect(result.names).toEqual(['From CommonJS']);
   });
 
+  // Figures, not a timed test: printed for docs/performance.md, each beside plain MSW in this run.
+  it('measures the mock beside a hand-written MSW handler (fresh processes, in turns)', async () => {
+    type Side = { importMs: number; firstAnswerMs: number; callMs: number; resetMs: number | null };
+    const runs: Record<'mock' | 'msw', Side[]> = { mock: [], msw: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const side of ['mock', 'msw'] as const) {
+        const { stdout } = await run('node', ['figures.mjs', side], { cwd: projects.mockOnly });
+        runs[side].push(JSON.parse(stdout) as Side);
+      }
+    }
+    const median = (side: 'mock' | 'msw', key: keyof Side) =>
+      [...runs[side].map((figures) => figures[key] ?? 0)].sort((a, b) => a - b)[1] ?? 0;
+    for (const figures of runs.mock) expect(figures.resetMs).toBeGreaterThan(0);
+    const line = (label: string, key: keyof Side) =>
+      `${label}: mock ${median('mock', key).toFixed(2)} ms, plain MSW ${median('msw', key).toFixed(2)} ms (${(median('mock', key) / median('msw', key)).toFixed(2)}x)`;
+    console.info(
+      [
+        'mock-only consumer, medians of 3 fresh processes per side:',
+        line('  import (@wsadmin/mock/node vs msw/node + msw)', 'importMs'),
+        line('  import to first answered request', 'firstAnswerMs'),
+        line('  a list call through MSW (median of 500)', 'callMs'),
+        `  mock.reset(): ${median('mock', 'resetMs').toFixed(2)} ms (median of 100)`,
+      ].join('\n'),
+    );
+  });
+
   // What the import cost was cut to (packages/mock/README.md): Hono and Kysely bundled into the
   // core, sql.js loaded on the first `ready()`, msw's main entry (and graphql) not loaded at all.
   it("loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry", async () => {
@@ -322,9 +348,23 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
   });
 });
 
-// After the concurrent block: Jest in jsdom is heavy, and beside three tsc runs and two Vite builds
-// on a 2-core machine it pushed them past their time limit.
-describe('Jest in a consumer project', { timeout: 180_000 }, () => {
+// After the concurrent block: Jest in jsdom and twenty vitest files are heavy, and beside three tsc
+// runs and two Vite builds on a 2-core machine they pushed them past their time limit.
+describe('Jest and test-run figures in a consumer project', { timeout: 600_000 }, () => {
+  // Figures, not a timed test: printed for docs/performance.md.
+  it('measures ten vitest files with the mock beside the same files with a hand-written handler', async () => {
+    const { stdout } = await run('node', ['vitest-files.mjs', '1'], {
+      cwd: projects.app,
+      timeoutMs: 600_000,
+    });
+    const times = JSON.parse(stdout) as { mock: number[]; msw: number[] };
+    const [mock = 0, msw = 0] = [times.mock[0], times.msw[0]];
+    expect(mock).toBeGreaterThan(0);
+    console.info(
+      `vitest run of 10 files x 2 tests: mock ${(mock / 1000).toFixed(1)} s, hand-written MSW handler ${(msw / 1000).toFixed(1)} s (${(mock / msw).toFixed(2)}x)`,
+    );
+  });
+
   it('runs examples/jest with Jest in its CommonJS setup, in the node and the jsdom environment', async () => {
     const directory = join(projects.app, 'jest-example');
     cpSync(join(REPO_ROOT, 'examples', 'jest'), directory, { recursive: true });
