@@ -289,11 +289,15 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
   ])(
     'tsc --noEmit, strict, moduleResolution %s (%s)',
     async (config) => {
-      await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], { cwd: projects.app });
+      await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], {
+        cwd: projects.app,
+        timeoutMs: 290_000,
+      });
     },
     // skipLibCheck off checks every declaration of msw, zod and hono: 25 s on a busy 2-core machine,
     // and these cases run side by side. it.each does not take the describe's timeout. At a load
-    // average of 20-28 (2026-11-24) the two with the mock's declarations took over 180 s.
+    // average of 11-28 (2026-11-24) the two with the mock's declarations took over 180 s, the
+    // limit of `run()` too, which then kills tsc with no output.
     300_000,
   );
 
