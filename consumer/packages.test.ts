@@ -5,10 +5,10 @@
  * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
  * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
  */
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -46,10 +46,17 @@ beforeAll(async () => {
   tarballs = await packAll(join(root, 'packs'));
   console.info(`consumer block: built and packed after ${seconds()}`);
   const tools = Object.fromEntries(
-    ['vite', 'vitest', 'typescript', '@types/node', '@tanstack/query-core'].map((name) => [
-      name,
-      installedVersion(name),
-    ]),
+    [
+      'vite',
+      'vitest',
+      'typescript',
+      '@types/node',
+      '@tanstack/query-core',
+      // examples/jest: Jest, its jsdom environment, and the Babel plugin its config names.
+      'jest',
+      'jest-environment-jsdom',
+      '@babel/plugin-transform-modules-commonjs',
+    ].map((name) => [name, installedVersion(name)]),
   );
   await Promise.all([
     createConsumer({
@@ -175,6 +182,52 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     console.info(`mock-only consumer: import ${result.importMs} ms, first answer ${result.firstAnswerMs} ms`);
   });
 
+  it('requires every entry in CommonJS in plain Node; the Node entries load no browser build', async () => {
+    const { stdout } = await run('node', ['require-entries.cjs'], { cwd: projects.mockOnly });
+    const result = JSON.parse(stdout) as {
+      loaded: Record<string, string[]>;
+      names: string[];
+      browserFiles: string[];
+    };
+    expect(result.loaded['@wsadmin/mock']).toEqual(
+      expect.arrayContaining(['createMock', 'MOCK_BASE_URL', 'MOCK_KEY']),
+    );
+    expect(result.loaded['@wsadmin/mock/node']).toEqual(
+      expect.arrayContaining(['setupMockServer', 'createMock', 'copyWorkerScript']),
+    );
+    expect(result.loaded['@wsadmin/mock/browser']).toEqual(
+      expect.arrayContaining(['startMockWorker', 'createMock']),
+    );
+    expect(result.browserFiles).toEqual([]);
+    expect(result.names).toEqual(['From CommonJS']);
+  });
+
+  // Figures, not a timed test: printed for docs/performance.md, each beside plain MSW in this run.
+  it('measures the mock beside a hand-written MSW handler (fresh processes, in turns)', async () => {
+    type Side = { importMs: number; firstAnswerMs: number; callMs: number; resetMs: number | null };
+    const runs: Record<'mock' | 'msw', Side[]> = { mock: [], msw: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const side of ['mock', 'msw'] as const) {
+        const { stdout } = await run('node', ['figures.mjs', side], { cwd: projects.mockOnly });
+        runs[side].push(JSON.parse(stdout) as Side);
+      }
+    }
+    const median = (side: 'mock' | 'msw', key: keyof Side) =>
+      [...runs[side].map((figures) => figures[key] ?? 0)].sort((a, b) => a - b)[1] ?? 0;
+    for (const figures of runs.mock) expect(figures.resetMs).toBeGreaterThan(0);
+    const line = (label: string, key: keyof Side) =>
+      `${label}: mock ${median('mock', key).toFixed(2)} ms, plain MSW ${median('msw', key).toFixed(2)} ms (${(median('mock', key) / median('msw', key)).toFixed(2)}x)`;
+    console.info(
+      [
+        'mock-only consumer, medians of 3 fresh processes per side:',
+        line('  import (@wsadmin/mock/node vs msw/node + msw)', 'importMs'),
+        line('  import to first answered request', 'firstAnswerMs'),
+        line('  a list call through MSW (median of 500)', 'callMs'),
+        `  mock.reset(): ${median('mock', 'resetMs').toFixed(2)} ms (median of 100)`,
+      ].join('\n'),
+    );
+  });
+
   // What the import cost was cut to (packages/mock/README.md): Hono and Kysely bundled into the
   // core, sql.js loaded on the first `ready()`, msw's main entry (and graphql) not loaded at all.
   it("loads no module of hono, kysely, graphql or sql.js on import, nor msw's main entry", async () => {
@@ -236,11 +289,16 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
   ])(
     'tsc --noEmit, strict, moduleResolution %s (%s)',
     async (config) => {
-      await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], { cwd: projects.app });
+      await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], {
+        cwd: projects.app,
+        timeoutMs: 290_000,
+      });
     },
     // skipLibCheck off checks every declaration of msw, zod and hono: 25 s on a busy 2-core machine,
-    // and these cases run side by side. it.each does not take the describe's timeout.
-    180_000,
+    // and these cases run side by side. it.each does not take the describe's timeout. At a load
+    // average of 11-28 (2026-11-24) the two with the mock's declarations took over 180 s, the
+    // limit of `run()` too, which then kills tsc with no output.
+    300_000,
   );
 
   it.each([
@@ -292,6 +350,41 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
     };
     expect(report.numFailedTests).toBe(0);
     expect(report.numPassedTests).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// After the concurrent block: Jest in jsdom and twenty vitest files are heavy, and beside three tsc
+// runs and two Vite builds on a 2-core machine they pushed them past their time limit.
+describe('Jest and test-run figures in a consumer project', { timeout: 600_000 }, () => {
+  // Figures, not a timed test: printed for docs/performance.md.
+  it('measures ten vitest files with the mock beside the same files with a hand-written handler', async () => {
+    const { stdout } = await run('node', ['vitest-files.mjs', '1'], {
+      cwd: projects.app,
+      timeoutMs: 600_000,
+    });
+    const times = JSON.parse(stdout) as { mock: number[]; msw: number[] };
+    const [mock = 0, msw = 0] = [times.mock[0], times.msw[0]];
+    expect(mock).toBeGreaterThan(0);
+    console.info(
+      `vitest run of 10 files x 2 tests: mock ${(mock / 1000).toFixed(1)} s, hand-written MSW handler ${(msw / 1000).toFixed(1)} s (${(mock / msw).toFixed(2)}x)`,
+    );
+  });
+
+  it('runs examples/jest with Jest in its CommonJS setup, in the node and the jsdom environment', async () => {
+    const directory = join(projects.app, 'jest-example');
+    cpSync(join(REPO_ROOT, 'examples', 'jest'), directory, { recursive: true });
+    const { stdout } = await run(bin(projects.app, 'jest'), ['--ci', '--json'], { cwd: directory });
+    const report = JSON.parse(stdout) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { name: string; status: string }[];
+    };
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPassedTests).toBeGreaterThanOrEqual(6);
+    expect(report.testResults.map((file) => `${basename(file.name)} ${file.status}`).sort()).toEqual([
+      'page.test.js passed',
+      'workspaces.test.js passed',
+    ]);
   });
 });
 

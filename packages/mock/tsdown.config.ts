@@ -1,6 +1,33 @@
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
-export default defineConfig(
-  libraryBuild({ entry: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' } }),
-);
+const entries = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
+
+/**
+ * The browser entry imports sql.js's WebAssembly as an asset URL (`?url`), which only a bundler
+ * understands. CommonJS is for Node and Jest: there the import becomes `undefined` (sql.js then
+ * locates its file itself, or the caller passes `sqlWasmUrl`), and the browser entry is built on
+ * its own, so no chunk shared with the Node entries can ever require it or its `?url`.
+ */
+const assetUrlUnset = {
+  name: 'asset-url-unset',
+  // Before the build's own resolver, which would leave the dependency's path external.
+  resolveId: {
+    order: 'pre' as const,
+    handler: (id: string) => (id.endsWith('?url') ? '\0asset-url-unset' : null),
+  },
+  load: (id: string) => (id === '\0asset-url-unset' ? 'export default undefined;' : null),
+};
+
+const esm = libraryBuild({ entry: entries, formats: ['esm'] });
+const cjs = (entry: Record<string, string>, extra: Partial<UserConfig> = {}): UserConfig => ({
+  ...libraryBuild({ entry, formats: ['cjs'] }),
+  clean: false,
+  ...extra,
+});
+
+export default defineConfig([
+  esm,
+  cjs({ index: entries.index, node: entries.node }),
+  cjs({ browser: entries.browser }, { plugins: [assetUrlUnset] }),
+]);

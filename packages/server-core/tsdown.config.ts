@@ -9,8 +9,22 @@ const isBundled = (id: string) => id === 'kysely' || id === 'hono' || id.startsW
 /** A declaration file of the dts pass (`src/…/x.d.ts`), as opposed to the JavaScript pass. */
 const isDeclaration = (importer: string | undefined) => importer?.endsWith('.d.ts') ?? false;
 
+/**
+ * sql.js loads on the first open, through `import('sql.js')`. In the CommonJS build that becomes a
+ * `require` (sql.js is CommonJS and sets its own `default`): Jest runs CommonJS without ES module
+ * support, and there a dynamic `import()` fails ("invoked without --experimental-vm-modules").
+ */
+const requireSqlJsInCommonJs = {
+  name: 'require-sql-js-in-commonjs',
+  renderChunk: (code: string, _chunk: unknown, output: { format: string }) =>
+    output.format === 'cjs' && code.includes('import("sql.js")')
+      ? code.replaceAll('import("sql.js")', 'Promise.resolve().then(() => require("sql.js"))')
+      : null,
+};
+
 export default defineConfig({
   ...build,
+  plugins: [requireSqlJsInCommonJs],
   // Kysely ships ~260 ES module files: loading them took a third of the mock's import time. Its
   // code is bundled (the parts the core uses, one file: about 200 ms less per fresh process, see
   // packages/mock/README.md); its declarations are not, so `Storage.db` stays the `Kysely` type of

@@ -7,15 +7,11 @@ import {
   openMemoryStorage,
   pbkdf2Passwords,
   revokeKey,
+  type Storage,
 } from '@wsadmin/server-core';
 import { mockClient } from './client';
 import { MOCK_KEY, type MockKey, type MockOptions } from './mock-options';
 import { applySeed } from './seed';
-
-interface State {
-  storage: MemoryStorage;
-  app: { fetch(request: Request): Response | Promise<Response> };
-}
 
 /**
  * What the mock holds: the app on in-memory SQLite with its keys and seed, and the clock. Opened on
@@ -28,18 +24,27 @@ export function createMockState(options: MockOptions) {
   const clock = new AdjustableClock(startMs === undefined ? undefined : { now: () => new Date(startMs) });
   const passwords = pbkdf2Passwords(options.passwordIterations ?? 1000);
   const onError = options.onError ?? ((error) => console.error('[wsadmin mock] unexpected error', error));
-  let state: Promise<State> | undefined;
+  let state: Promise<MemoryStorage> | undefined;
   // The database right after keys and seed were applied: reset() reopens it from these bytes
-  // (milliseconds) instead of migrating and seeding again.
+  // instead of seeding again.
   let seeded: Uint8Array | undefined;
-
-  async function build(bytes?: Uint8Array): Promise<State> {
-    const storage = await openMemoryStorage({
-      now: () => clock.now(),
-      ...(bytes ? { bytes } : {}),
-      ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
-    });
-    const app = createApp({
+  // The storage the app works on. One app serves every database of this mock (building one, and
+  // its router, cost more than reopening the database): it reads `db` on each request, and
+  // everything it keeps per database is keyed by the Kysely instance, so a reopened database
+  // shares nothing with the previous one.
+  let live: MemoryStorage | undefined;
+  const storage: Storage = {
+    get db() {
+      if (!live) throw new Error('wsadmin mock: the database is closed');
+      return live.db;
+    },
+    dialect: 'sqlite',
+    location: 'memory',
+    close: async () => undefined,
+  };
+  let app: ReturnType<typeof createApp> | undefined;
+  const appOf = () => {
+    app ??= createApp({
       storage,
       clock,
       passwords,
@@ -48,28 +53,43 @@ export function createMockState(options: MockOptions) {
         ? {}
         : { refreshDebounceSeconds: options.refreshDebounceSeconds }),
     });
-    if (bytes) return { storage, app };
+    return app;
+  };
+
+  async function build(bytes?: Uint8Array): Promise<MemoryStorage> {
+    const opened = await openMemoryStorage({
+      now: () => clock.now(),
+      // Bytes of this mock (its seed, a snapshot) are at the current schema: no migration check.
+      ...(bytes ? { bytes, current: true } : {}),
+      ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
+    });
+    const previous = live;
+    live = opened;
+    await previous?.close().catch(() => undefined);
+    if (bytes) return opened;
     try {
-      await createKey(storage.db, clock.now(), {
+      await createKey(opened.db, clock.now(), {
         name: 'mock',
         description: 'MOCK_KEY: every permission, every workspace',
         secret: MOCK_KEY,
       });
       for (const key of options.keys ?? []) {
-        await createKey(storage.db, clock.now(), { ...key, name: key.name ?? 'mock key' });
+        await createKey(opened.db, clock.now(), { ...key, name: key.name ?? 'mock key' });
       }
       if (options.seed) {
+        const seedApp = appOf();
         await applySeed(
           options.seed,
-          mockClient(async (request) => app.fetch(request), MOCK_KEY),
+          mockClient(async (request) => seedApp.fetch(request), MOCK_KEY),
         );
       }
-      seeded = await storage.exportBytes();
+      seeded = await opened.exportBytes();
     } catch (error) {
-      await storage.close();
+      if (live === opened) live = undefined;
+      await opened.close();
       throw new Error(`wsadmin mock: seeding failed: ${(error as Error).message}`, { cause: error });
     }
-    return { storage, app };
+    return opened;
   }
 
   const current = () => {
@@ -77,31 +97,30 @@ export function createMockState(options: MockOptions) {
     return state;
   };
 
-  async function replace(next: Promise<State>): Promise<void> {
-    const previous = state;
-    state = next;
-    await previous?.then((old) => old.storage.close()).catch(() => undefined);
-    await next;
+  async function replace(next: () => Promise<MemoryStorage>): Promise<void> {
+    // The previous open finishes first: it must not become live after the one replacing it.
+    await state?.catch(() => undefined);
+    state = next();
+    await state;
   }
 
   async function withStorage<T>(use: (storage: MemoryStorage) => Promise<T>): Promise<T> {
-    return use((await current()).storage);
+    return use(await current());
   }
 
   return {
     clock,
     /** The app's answer; a failed start (seeding) is answered as a 500 envelope naming the cause. */
     async appFetch(request: Request): Promise<Response> {
-      let app: State['app'];
       try {
-        ({ app } = await current());
+        await current();
       } catch (error) {
         return Response.json(
           { errcode: 500, errmsg: (error as Error).message, data: { reason: 'internal' } },
           { status: 500 },
         );
       }
-      return app.fetch(request);
+      return appOf().fetch(request);
     },
     async ready(): Promise<void> {
       await current();
@@ -109,11 +128,11 @@ export function createMockState(options: MockOptions) {
     /** Back to the seeded database and the start time. */
     async reset(): Promise<void> {
       clock.reset();
-      await replace(build(seeded));
+      await replace(() => build(seeded));
     },
     snapshot: () => withStorage(async (storage) => ({ bytes: await storage.exportBytes() })),
     async restore(snapshot: { readonly bytes: Uint8Array }): Promise<void> {
-      await replace(build(snapshot.bytes));
+      await replace(() => build(snapshot.bytes));
     },
     createKey: (key: Partial<MockKey> = {}) =>
       withStorage(async (storage) => {
@@ -130,7 +149,10 @@ export function createMockState(options: MockOptions) {
     async close(): Promise<void> {
       const previous = state;
       state = undefined;
-      await previous?.then((old) => old.storage.close()).catch(() => undefined);
+      await previous?.catch(() => undefined);
+      const closing = live;
+      live = undefined;
+      await closing?.close().catch(() => undefined);
     },
   };
 }

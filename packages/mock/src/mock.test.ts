@@ -191,6 +191,16 @@ describe('reset, snapshot and restore', () => {
     expect(await names()).toEqual(['Sales', 'Marketing']);
   });
 
+  it('answers from the database storage() gives, after a reset too; the replaced one is closed', async () => {
+    const before = await mock.storage();
+    await mock.reset();
+    const after = await mock.storage();
+    expect(after).not.toBe(before);
+    await after.db.updateTable('workspaces').set({ name: 'renamed in SQL' }).where('id', '=', 2).execute();
+    expect(await names()).toEqual(['Sales', 'renamed in SQL']);
+    await expect(before.db.selectFrom('workspaces').select('id').execute()).rejects.toThrow();
+  });
+
   it('restore returns to the snapshot, ids included', async () => {
     await send(`${api}/workspaces/`, { method: 'POST', body: { name: 'kept' } });
     const snapshot = await mock.snapshot();

@@ -24,13 +24,15 @@ export async function openStorage(options: {
   now: () => Date;
   /** PostgreSQL only; default: 5 concurrent write transactions, no test hook. */
   writeLocks?: Partial<WriteLockOptions>;
+  /** False when the database is known to be at the latest version (an in-memory copy of one). Default true. */
+  migrate?: boolean;
 }): Promise<Storage> {
   const db = new Kysely<Schema>({ dialect: options.kysely });
   if (options.dialect === 'postgres') {
     enableWriteLocks(db, { maxConcurrentWrites: 5, ...options.writeLocks });
   }
   try {
-    await migrate(db, options.dialect, options.now);
+    if (options.migrate !== false) await migrate(db, options.dialect, options.now);
   } catch (error) {
     await db.destroy();
     throw error;
