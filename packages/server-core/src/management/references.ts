@@ -52,11 +52,13 @@ export async function impactOf(
     impact.usedByModels = refs.published;
     impact.usedByDrafts = refs.drafts;
   }
-  for (const [holder, field] of relations.holders(kind)) {
-    if (holder !== 'measures') continue;
+  const measureFields = relations
+    .holders(kind)
+    .flatMap(([holder, field]) => (holder === 'measures' ? [field] : []));
+  if (measureFields.length > 0) {
     const measures = await listObjects(db, workspaceId, 'measures');
     impact.dependentMeasures = measures
-      .filter((m) => idsOf(m.definition, field).includes(id))
+      .filter((m) => measureFields.some((field) => idsOf(m.definition, field).includes(id)))
       .map((m) => ({ id: m.id, name: m.name }));
   }
   return impact;
