@@ -54,6 +54,7 @@ interface KindConfig<
   R extends Shape,
   O extends Shape,
   U extends boolean,
+  Ref extends References,
 > {
   /** URL segment: `management/{collection}/`. */
   collection: C;
@@ -76,9 +77,41 @@ interface KindConfig<
   defaults: { [K in keyof O]: z.output<O[K]> };
   /** Whether details carry `usedByModels` (time series, dimensions, measures, dimension tables, models). */
   usedByModels: U;
+  /**
+   * Definition fields that hold ids of other kinds: field -> collection pointed at. The server checks
+   * them on every change, answers impacts and `dependsOn` from them, and takes a deleted object's id
+   * out of every field that points at its kind; `models`' references give `usedByModels`.
+   */
+  references: Ref;
+  /**
+   * The source binding, or null: the field naming the source table and the fields naming source
+   * fields (text or list of text). A commit that changes the binding schedules a source refresh,
+   * whose task checks the binding against the source catalogue; a kind without one never does.
+   */
+  sourceBinding: SourceBinding | null;
+  /** Whether the keyword (first of `names`) is unique within the kind in a workspace. */
+  uniqueKeyword: boolean;
+  /**
+   * The older endpoints that show the same objects, as operationIds: their list (path values:
+   * workspace) and detail (workspace, id). A commit of the kind makes them stale.
+   */
+  legacyViews: LegacyViews;
   refine?: (definition: z.output<z.ZodObject<R & O>>, ctx: z.RefinementCtx) => void;
   /** `refine` as JSON Schema keywords, for the document (zod-to-openapi cannot render a refinement). */
   refineInDocument?: Record<string, unknown>;
+}
+
+/** Reference fields of a kind: field -> collection pointed at (checked against the kinds by a test). */
+export type References = Readonly<Record<string, string>>;
+export interface SourceBinding {
+  /** The field naming the source table; an empty table means no binding. */
+  table: string;
+  /** Fields naming source fields: text (empty means none) or list of text. */
+  fields: readonly string[];
+}
+export interface LegacyViews {
+  list?: string;
+  detail?: string;
 }
 
 function optionalised<O extends Shape>(shape: O): Optionalised<O> {
@@ -97,7 +130,8 @@ export function defineKind<
   R extends Shape,
   O extends Shape,
   const U extends boolean,
->(config: KindConfig<C, N, P, F, RO, R, O, U>) {
+  const Ref extends References,
+>(config: KindConfig<C, N, P, F, RO, R, O, U, Ref>) {
   const { schemaName: name, refine, refineInDocument } = config;
   const writable = { ...config.required, ...config.optional };
   const check = (value: unknown, ctx: z.RefinementCtx) =>
@@ -142,6 +176,10 @@ export const timeSeriesKind = defineKind({
   },
   defaults: { format: '', description: '', table: '', field: '', defaultTimeFunc: null },
   usedByModels: true,
+  references: {},
+  sourceBinding: { table: 'table', fields: ['field'] },
+  uniqueKeyword: true,
+  legacyViews: { list: 'listTimeSeries', detail: 'getTimeSeries' },
 });
 
 export const dimensionKind = defineKind({
@@ -173,6 +211,10 @@ export const dimensionKind = defineKind({
     subDimensions: [],
   },
   usedByModels: true,
+  references: {},
+  sourceBinding: null,
+  uniqueKeyword: true,
+  legacyViews: { list: 'listDimensions' },
   refine: (definition, ctx) =>
     checkMapping({ type: definition.type, baseField: definition.baseField ?? undefined }, ctx),
   refineInDocument: mappingRuleInDocument(true),
@@ -196,6 +238,10 @@ export const measureKind = defineKind({
   },
   defaults: { description: '', sort: -1, expression: '', dimensionIds: [] },
   usedByModels: true,
+  references: { dimensionIds: 'dimensions' },
+  sourceBinding: null,
+  uniqueKeyword: true,
+  legacyViews: { list: 'listMeasures' },
 });
 
 export const dimensionTableKind = defineKind({
@@ -216,6 +262,10 @@ export const dimensionTableKind = defineKind({
   },
   defaults: { description: '', keyField: '', dimensionIds: [] },
   usedByModels: true,
+  references: { dimensionIds: 'dimensions' },
+  sourceBinding: { table: 'table', fields: ['keyField'] },
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 export const modelKind = defineKind({
@@ -237,6 +287,15 @@ export const modelKind = defineKind({
   },
   defaults: { description: '', measures: [], timeSeries: [], dimensionTables: [], draft: false },
   usedByModels: true,
+  references: {
+    dimensions: 'dimensions',
+    measures: 'measures',
+    timeSeries: 'time-series',
+    dimensionTables: 'dimension-tables',
+  },
+  sourceBinding: null,
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 export const corpusKind = defineKind({
@@ -250,6 +309,10 @@ export const corpusKind = defineKind({
   optional: { tags: z.array(NonEmptyShortText).max(100) },
   defaults: { tags: [] },
   usedByModels: false,
+  references: {},
+  sourceBinding: null,
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 export const sopKind = defineKind({
@@ -263,6 +326,10 @@ export const sopKind = defineKind({
   optional: { description: LongText },
   defaults: { description: '' },
   usedByModels: false,
+  references: {},
+  sourceBinding: null,
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 export const datasetKind = defineKind({
@@ -279,6 +346,10 @@ export const datasetKind = defineKind({
   optional: { description: LongText, fields: z.array(NonEmptyShortText).max(1000) },
   defaults: { description: '', fields: [] },
   usedByModels: false,
+  references: {},
+  sourceBinding: { table: 'table', fields: ['fields'] },
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 /**

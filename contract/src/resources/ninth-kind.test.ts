@@ -21,6 +21,10 @@ const gadgetKind = defineKind({
   optional: { weight: z.number().int() },
   defaults: { weight: 0 },
   usedByModels: false,
+  references: {},
+  sourceBinding: null,
+  uniqueKeyword: false,
+  legacyViews: {},
 });
 
 describe('a ninth kind', () => {
@@ -56,7 +60,7 @@ describe('a ninth kind', () => {
   it('gets an entry in the SDK kinds table, which the SDK builds its per-kind objects from', () => {
     const rendered = renderRoutes({ paths: {} }, [...Object.values(managementKinds), gadgetKind]);
     expect(rendered).toContain(
-      "  'gadgets': {\n    facade: 'gadgets',\n    operations: { list: 'listManagedGadgets', get: 'getManagedGadget', preview: 'previewGadgetChange', create: 'createManagedGadget', update: 'updateManagedGadget', remove: 'deleteManagedGadget' },\n  },",
+      "  'gadgets': {\n    facade: 'gadgets',\n    operations: { list: 'listManagedGadgets', get: 'getManagedGadget', preview: 'previewGadgetChange', create: 'createManagedGadget', update: 'updateManagedGadget', remove: 'deleteManagedGadget' },\n    references: {},\n    legacyViews: {},\n  },",
     );
   });
 });

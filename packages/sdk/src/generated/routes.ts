@@ -854,38 +854,57 @@ export const routes = {
   },
 } as const;
 
-/** The object kinds of the management interface: facade property and the operationId of each verb. */
+/**
+ * The object kinds of the management interface: facade property, the operationId of each verb,
+ * reference fields (field -> kind pointed at) and the older endpoints showing the same objects.
+ */
 export const managementKinds = {
   'time-series': {
     facade: 'timeSeries',
     operations: { list: 'listManagedTimeSeries', get: 'getManagedTimeSeries', preview: 'previewTimeSeriesChange', create: 'createManagedTimeSeries', update: 'updateManagedTimeSeries', remove: 'deleteManagedTimeSeries' },
+    references: {},
+    legacyViews: { list: 'listTimeSeries', detail: 'getTimeSeries' },
   },
   'dimensions': {
     facade: 'dimensions',
     operations: { list: 'listManagedDimensions', get: 'getManagedDimension', preview: 'previewDimensionChange', create: 'createManagedDimension', update: 'updateManagedDimension', remove: 'deleteManagedDimension' },
+    references: {},
+    legacyViews: { list: 'listDimensions' },
   },
   'measures': {
     facade: 'measures',
     operations: { list: 'listManagedMeasures', get: 'getManagedMeasure', preview: 'previewMeasureChange', create: 'createManagedMeasure', update: 'updateManagedMeasure', remove: 'deleteManagedMeasure' },
+    references: { dimensionIds: 'dimensions' },
+    legacyViews: { list: 'listMeasures' },
   },
   'dimension-tables': {
     facade: 'dimensionTables',
     operations: { list: 'listManagedDimensionTables', get: 'getManagedDimensionTable', preview: 'previewDimensionTableChange', create: 'createManagedDimensionTable', update: 'updateManagedDimensionTable', remove: 'deleteManagedDimensionTable' },
+    references: { dimensionIds: 'dimensions' },
+    legacyViews: {},
   },
   'models': {
     facade: 'models',
     operations: { list: 'listManagedModels', get: 'getManagedModel', preview: 'previewModelChange', create: 'createManagedModel', update: 'updateManagedModel', remove: 'deleteManagedModel' },
+    references: { dimensions: 'dimensions', measures: 'measures', timeSeries: 'time-series', dimensionTables: 'dimension-tables' },
+    legacyViews: {},
   },
   'corpus': {
     facade: 'corpus',
     operations: { list: 'listManagedCorpus', get: 'getManagedCorpus', preview: 'previewCorpusChange', create: 'createManagedCorpus', update: 'updateManagedCorpus', remove: 'deleteManagedCorpus' },
+    references: {},
+    legacyViews: {},
   },
   'sops': {
     facade: 'sops',
     operations: { list: 'listManagedSops', get: 'getManagedSop', preview: 'previewSopChange', create: 'createManagedSop', update: 'updateManagedSop', remove: 'deleteManagedSop' },
+    references: {},
+    legacyViews: {},
   },
   'datasets': {
     facade: 'datasets',
     operations: { list: 'listManagedDatasets', get: 'getManagedDataset', preview: 'previewDatasetChange', create: 'createManagedDataset', update: 'updateManagedDataset', remove: 'deleteManagedDataset' },
+    references: {},
+    legacyViews: {},
   },
 } as const;

@@ -1,31 +1,25 @@
-import type { ManagementCollection, ObjectId, WorkspaceId } from '../types';
-import { wsadminKeys } from './keys';
+import { managementKinds } from '../routes';
+import type { ManagementCollection, ObjectId, OperationId, WorkspaceId } from '../types';
+import { keyOf, wsadminKeys } from './keys';
 import { type Affected, below, only } from './options';
 
 const { management } = wsadminKeys;
 
-const none = (): Affected => [];
-
 /**
- * The legacy endpoints' views of each kind: their lists (and time-series details) show the same
- * objects. Every kind has an entry, so a new kind must say whether it has legacy views.
+ * The legacy endpoints' views of a kind, as its declaration names them (route table
+ * `legacyViews`): their list (and, for time series, details) show the same objects.
  */
-const legacyViews: Record<ManagementCollection, (ws: WorkspaceId, ids: ObjectId[]) => Affected> = {
-  'time-series': (ws, ids) => [
-    only(wsadminKeys.timeSeries.list(ws)),
-    ...ids.map((id) => only(wsadminKeys.timeSeries.detail(ws, id))),
-  ],
-  dimensions: (ws) => [only(wsadminKeys.dimensions.list(ws))],
-  measures: (ws) => [only(wsadminKeys.measures.list(ws))],
-  'dimension-tables': none,
-  models: none,
-  corpus: none,
-  sops: none,
-  datasets: none,
-};
+function legacyViews(ws: WorkspaceId, collection: ManagementCollection, ids: ObjectId[]): Affected {
+  const views: { list?: OperationId; detail?: OperationId } = managementKinds[collection].legacyViews;
+  const { list, detail } = views;
+  return [
+    ...(list ? [only(keyOf(list, [ws]))] : []),
+    ...(detail ? ids.map((id) => only(keyOf(detail, [ws, id]))) : []),
+  ];
+}
 
-/** Kinds whose management details carry `usedByModels`, which a model commit changes. */
-const usedByModels = new Set<unknown>(['time-series', 'dimensions', 'measures', 'dimension-tables']);
+/** Kinds whose management details carry `usedByModels`: those the model kind references. */
+const usedByModels = new Set<unknown>(Object.values(managementKinds.models.references));
 
 /**
  * The queries a change of configuration objects makes stale, whether it came through the
@@ -37,7 +31,7 @@ export function changedObjects(ws: WorkspaceId, collection: ManagementCollection
   const affected: Affected = [
     only(management.list(ws, collection)),
     ...ids.map((id) => only(management.detail(ws, collection, id))),
-    ...legacyViews[collection](ws, ids),
+    ...legacyViews(ws, collection, ids),
     below(management.impacts(ws)),
   ];
   if (collection === 'models') {

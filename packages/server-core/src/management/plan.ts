@@ -1,6 +1,7 @@
 import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, notFound } from '../errors';
+import { managementRelations } from '../queries/kind-relations';
 import { refuseIfPublished } from '../queries/model-references';
 import { type Definition, findObject, revisionOf, type StoredObject } from '../queries/objects';
 import { requireUniqueKeyword } from '../queries/semantic-objects';
@@ -104,7 +105,7 @@ function validated<K extends ManagementCollection>(kind: K, draft: object): Defi
   return result.data as Definition<K>;
 }
 
-/** Time series, dimensions and measures are found by keyword: it is unique within the kind. */
+/** Kinds declared with `uniqueKeyword` (time series, dimensions, measures) are found by keyword. */
 function uniqueKeyword(
   db: Kysely<Schema>,
   workspaceId: number,
@@ -112,6 +113,6 @@ function uniqueKeyword(
   candidate: object,
   selfId?: number,
 ) {
-  if (kind !== 'time-series' && kind !== 'dimensions' && kind !== 'measures') return;
+  if (!managementRelations.uniqueKeyword(kind)) return;
   return requireUniqueKeyword(db, workspaceId, kind, (candidate as { names: string[] }).names, selfId);
 }

@@ -1,36 +1,12 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { invalid } from '../errors';
-import { type ModelRef, modelReferenceIndex, type ReferencedKind } from '../queries/model-references';
+import { type KindRelations, managementRelations } from '../queries/kind-relations';
+import { isReferencedByModels, type ModelRef, modelReferenceIndex } from '../queries/model-references';
 import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 
 type Db = Kysely<Schema>;
-
-/** The ids a definition of each kind points at: [field, kind pointed at]. */
-const OUTGOING: Partial<Record<ManagementCollection, Array<[string, ManagementCollection]>>> = {
-  measures: [['dimensionIds', 'dimensions']],
-  'dimension-tables': [['dimensionIds', 'dimensions']],
-  models: [
-    ['dimensions', 'dimensions'],
-    ['measures', 'measures'],
-    ['timeSeries', 'time-series'],
-    ['dimensionTables', 'dimension-tables'],
-  ],
-};
-
-function outgoing(
-  kind: ManagementCollection,
-  definition: object,
-): Array<{ field: string; kind: ManagementCollection; id: number }> {
-  return (OUTGOING[kind] ?? []).flatMap(([field, target]) =>
-    (((definition as Record<string, unknown>)[field] as number[] | undefined) ?? []).map((id) => ({
-      field,
-      kind: target,
-      id,
-    })),
-  );
-}
 
 /** Every id a definition references must be an object of that kind in the workspace (400 naming the field). */
 export async function checkReferences(
@@ -38,8 +14,9 @@ export async function checkReferences(
   workspaceId: number,
   kind: ManagementCollection,
   definition: object,
+  relations: KindRelations = managementRelations,
 ) {
-  const refs = outgoing(kind, definition);
+  const refs = relations.outgoing(kind, definition);
   const byKind = new Map<ManagementCollection, Set<number>>();
   for (const ref of refs) {
     let ids = byKind.get(ref.kind);
@@ -58,38 +35,45 @@ export interface Impact {
   dependentMeasures: Array<{ id: number; name: string }>;
 }
 
-const REFERENCED = new Set<ManagementCollection>([
-  'time-series',
-  'dimensions',
-  'measures',
-  'dimension-tables',
-]);
-
-/** Who depends on an object: models (published and draft) and, for dimensions, measures. */
+/**
+ * Who depends on an object: models (published and draft), for the kinds models reference, and the
+ * measures whose declared references point at its kind (dimensions, today).
+ */
 export async function impactOf(
   db: Db,
   workspaceId: number,
   kind: ManagementCollection,
   id: number,
+  relations: KindRelations = managementRelations,
 ): Promise<Impact> {
   const impact: Impact = { usedByModels: [], usedByDrafts: [], dependentMeasures: [] };
-  if (REFERENCED.has(kind)) {
-    const refs = (await modelReferenceIndex(db, workspaceId))(kind as ReferencedKind, id);
+  if (isReferencedByModels(kind)) {
+    const refs = (await modelReferenceIndex(db, workspaceId))(kind, id);
     impact.usedByModels = refs.published;
     impact.usedByDrafts = refs.drafts;
   }
-  if (kind === 'dimensions') {
+  const measureFields = relations
+    .holders(kind)
+    .flatMap(([holder, field]) => (holder === 'measures' ? [field] : []));
+  if (measureFields.length > 0) {
     const measures = await listObjects(db, workspaceId, 'measures');
     impact.dependentMeasures = measures
-      .filter((m) => m.definition.dimensionIds.includes(id))
+      .filter((m) => measureFields.some((field) => idsOf(m.definition, field).includes(id)))
       .map((m) => ({ id: m.id, name: m.name }));
   }
   return impact;
 }
 
+const idsOf = (definition: object, field: string) =>
+  ((definition as Record<string, unknown>)[field] as number[] | undefined) ?? [];
+
 /** What an object itself references, with names. */
-export async function dependenciesOf(db: Db, object: StoredObject) {
-  const refs = outgoing(object.kind, object.definition);
+export async function dependenciesOf(
+  db: Db,
+  object: StoredObject,
+  relations: KindRelations = managementRelations,
+) {
+  const refs = relations.outgoing(object.kind, object.definition);
   const out: Array<{ type: ManagementCollection; id: number; name: string }> = [];
   const cache = new Map<ManagementCollection, Map<number, string>>();
   for (const ref of refs) {

@@ -2,6 +2,7 @@ import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { randomSecret } from '../auth/digest';
 import type { TaskRunner } from '../context';
+import { type KindRelations, managementRelations } from '../queries/kind-relations';
 import { findObject } from '../queries/objects';
 import { listSourceTables } from '../queries/sources';
 import type { Schema } from '../storage/schema';
@@ -16,28 +17,21 @@ import { writeTransaction } from '../storage/write-locks';
  */
 
 type Db = Kysely<Schema>;
-type Binding = { table: string; fields: string[] };
 
-/** The source binding of a definition, or undefined when the kind has none. */
-export function bindingOf(kind: ManagementCollection, definition: object | null): Binding | undefined {
-  if (!definition) return undefined;
-  const d = definition as { table?: string; field?: string; keyField?: string; fields?: string[] };
-  if (kind === 'time-series')
-    return d.table ? { table: d.table, fields: d.field ? [d.field] : [] } : undefined;
-  if (kind === 'dimension-tables') return { table: d.table ?? '', fields: d.keyField ? [d.keyField] : [] };
-  if (kind === 'datasets') return { table: d.table ?? '', fields: d.fields ?? [] };
-  return undefined;
-}
+/** The source binding of a definition (its kind's declared `sourceBinding`), or undefined when none. */
+export const bindingOf = (kind: ManagementCollection, definition: object | null) =>
+  managementRelations.bindingOf(kind, definition);
 
 /** Creates and updates that change a binding need a refresh; deletes do not. */
 export function needsRefresh(
   kind: ManagementCollection,
   before: object | null,
   after: object | null,
+  relations: KindRelations = managementRelations,
 ): boolean {
-  const next = bindingOf(kind, after);
+  const next = relations.bindingOf(kind, after);
   if (!next) return false;
-  return JSON.stringify(bindingOf(kind, before)) !== JSON.stringify(next);
+  return JSON.stringify(relations.bindingOf(kind, before)) !== JSON.stringify(next);
 }
 
 /** Adds the operation to the workspace's scheduled task (pushing it back) or schedules a new one. */

@@ -1,18 +1,20 @@
-import type { ManagementCollection } from '@wsadmin/contract';
+import { modelKind } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../errors';
 import type { Schema } from '../storage/schema';
 import { listObjectsInTransaction, type StoredObject } from './objects';
 
-/** Which field of a model definition lists objects of each kind. */
-const MODEL_FIELD = {
-  'time-series': 'timeSeries',
-  dimensions: 'dimensions',
-  measures: 'measures',
-  'dimension-tables': 'dimensionTables',
-} as const satisfies Partial<Record<ManagementCollection, string>>;
+type ModelReferenceFields = typeof modelKind.references;
+/** The kinds a model lists (declared as the `models` kind's references); their details carry `usedByModels`. */
+export type ReferencedKind = ModelReferenceFields[keyof ModelReferenceFields];
 
-export type ReferencedKind = keyof typeof MODEL_FIELD;
+/** Which field of a model definition lists objects of each kind: the model kind's references, inverted. */
+const modelFieldOf = new Map<string, keyof ModelReferenceFields>(
+  Object.entries(modelKind.references).map(([field, kind]) => [kind, field as keyof ModelReferenceFields]),
+);
+
+/** Whether models reference objects of `kind` (then a delete may be refused and impacts name models). */
+export const isReferencedByModels = (kind: string): kind is ReferencedKind => modelFieldOf.has(kind);
 
 export interface ModelRef {
   uid: string;
@@ -39,8 +41,9 @@ export function referencesIn(
   kind: ReferencedKind,
   id: number,
 ): ModelReferences {
-  const field = MODEL_FIELD[kind];
+  const field = modelFieldOf.get(kind);
   const refs: ModelReferences = { published: [], drafts: [] };
+  if (!field) return refs;
   for (const model of models) {
     if (!model.definition[field]?.includes(id)) continue;
     const ref = { uid: model.definition.uid, name: model.definition.name };

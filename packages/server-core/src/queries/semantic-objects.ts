@@ -2,6 +2,7 @@ import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, conflict, notFound } from '../errors';
 import type { Schema } from '../storage/schema';
+import { type KindRelations, managementRelations } from './kind-relations';
 import { modelReferenceIndex, refuseIfPublished } from './model-references';
 import {
   deleteObject,
@@ -19,7 +20,7 @@ export type SemanticKind = 'time-series' | 'dimensions' | 'measures';
 
 type Db = Kysely<Schema>;
 
-const labelOf = (kind: SemanticKind) => managementKinds[kind].label;
+const labelOf = (kind: ManagementCollection) => managementKinds[kind].label;
 
 export async function requireObject<K extends SemanticKind>(
   db: Db,
@@ -39,7 +40,7 @@ export async function requireObject<K extends SemanticKind>(
 export async function requireUniqueKeyword(
   db: Db,
   workspaceId: number,
-  kind: SemanticKind,
+  kind: ManagementCollection,
   names: readonly string[],
   selfId?: number,
 ): Promise<void> {
@@ -79,24 +80,10 @@ export async function deleteUnlessPublished<K extends SemanticKind>(
   return object;
 }
 
-/** Which fields of which kinds hold ids of each deletable kind. */
-const HOLDERS: Partial<
-  Record<ManagementCollection, Array<['measures' | 'dimension-tables' | 'models', string]>>
-> = {
-  dimensions: [
-    ['measures', 'dimensionIds'],
-    ['dimension-tables', 'dimensionIds'],
-    ['models', 'dimensions'],
-  ],
-  measures: [['models', 'measures']],
-  'time-series': [['models', 'timeSeries']],
-  'dimension-tables': [['models', 'dimensionTables']],
-};
-
 /**
- * After an object is deleted, nothing keeps pointing at it: its id leaves the lists of measures,
- * dimension tables and (draft) models that held it, and each changed holder gets a new revision.
- * Published models never hold it here: their use blocks the delete.
+ * After an object is deleted, nothing keeps pointing at it: its id leaves every field declared as a
+ * reference to its kind (measures, dimension tables, draft models, ...), and each changed holder gets
+ * a new revision. Published models never hold it here: their use blocks the delete.
  */
 export async function detachDeleted(
   db: Db,
@@ -104,8 +91,9 @@ export async function detachDeleted(
   kind: ManagementCollection,
   id: number,
   now: Date,
+  relations: KindRelations = managementRelations,
 ): Promise<void> {
-  for (const [holderKind, field] of HOLDERS[kind] ?? []) {
+  for (const [holderKind, field] of relations.holders(kind)) {
     const holders = await listObjectsInTransaction(db, workspaceId, holderKind, field);
     for (const holder of holdersOf(holders, field, id)) {
       const ids = (holder.definition as unknown as Record<string, number[]>)[field] ?? [];

@@ -1,10 +1,17 @@
-import type { ManagementCollection } from '@wsadmin/contract';
+import type { managementCollections } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../testing/target';
 import { type Detail, managementClient, OPS, type Operation } from './management-fixtures';
 
-/** [kind, { create: full definition, update: partial change, updated: fields after the update }] */
-const KINDS: Array<[ManagementCollection, { create: object; update: object }]> = [
+type Rows<T extends readonly string[]> = {
+  readonly [I in keyof T]: readonly [T[I], { create: object; update: object }];
+};
+
+/**
+ * [kind, { create: full definition, update: partial change }] for every kind: `satisfies` the full
+ * tuple of collections, so a kind added to the contract fails to compile here until it has a row.
+ */
+const KINDS = [
   [
     'time-series',
     { create: { type: 'date', names: ['order_date'], timeUnit: 'day' }, update: { format: 'yyyy-MM-dd' } },
@@ -37,7 +44,7 @@ const KINDS: Array<[ManagementCollection, { create: object; update: object }]> =
     },
   ],
   ['datasets', { create: { name: 'orders', table: 'fact_orders' }, update: { fields: ['amount'] } }],
-];
+] as const satisfies Rows<typeof managementCollections>;
 
 /** The recommended order (list, detail, impacts, preview, commit, operation) for every object kind, and the older endpoints on the same objects. */
 export function managementObjectScenarios(target: () => Target) {
