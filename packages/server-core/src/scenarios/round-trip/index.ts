@@ -1,0 +1,18 @@
+import { describe } from 'vitest';
+import { scenarioClient } from '../../testing/scenario-client';
+import type { Target } from '../../testing/target';
+import { accountRoundTrips } from './accounts';
+
+/**
+ * The contract-derived round-trip properties (issue 21), written once and run against every
+ * target like the scenario suite: valid bodies generated from the contract's schemas by fast-check
+ * are read back field by field, answers match the response schemas, and a body with one invalid
+ * field is refused naming it without changing anything. Seeded and bounded (see `checks.ts`).
+ */
+export function runRoundTripProperties(target: () => Target, options: { runs?: number } = {}): void {
+  const client = scenarioClient(target);
+  const runs = options.runs ?? 10;
+  describe(`round trips`, () => {
+    accountRoundTrips(client, runs);
+  });
+}
