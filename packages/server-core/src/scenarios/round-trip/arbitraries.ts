@@ -124,3 +124,12 @@ export function invalidValuesOf(schema: z.ZodType, property: string): unknown[] 
   else found.push({ nested: true });
   return found;
 }
+
+/** One property of an object schema, and a value of it the contract refuses. */
+export function invalidField(schema: z.ZodObject): fc.Arbitrary<{ field: string; value: unknown }> {
+  return fc
+    .constantFrom(...Object.keys(schema.shape))
+    .chain((field) =>
+      fc.record({ field: fc.constant(field), value: fc.constantFrom(...invalidValuesOf(schema, field)) }),
+    );
+}

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { scenarioClient } from '../../testing/scenario-client';
 import type { Target } from '../../testing/target';
 import { accountRoundTrips } from './accounts';
+import { workspaceRoundTrips } from './workspaces';
 
 /**
  * The contract-derived round-trip properties (issue 21), written once and run against every
@@ -12,7 +13,9 @@ import { accountRoundTrips } from './accounts';
 export function runRoundTripProperties(target: () => Target, options: { runs?: number } = {}): void {
   const client = scenarioClient(target);
   const runs = options.runs ?? 10;
-  describe(`round trips`, () => {
+  // Bounded by runs, not by time; the limit only stops a hung target.
+  describe('round trips', { timeout: 120_000 }, () => {
     accountRoundTrips(client, runs);
+    workspaceRoundTrips(client, runs);
   });
 }
