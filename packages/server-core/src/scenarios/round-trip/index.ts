@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { scenarioClient } from '../../testing/scenario-client';
 import type { Target } from '../../testing/target';
 import { accountRoundTrips } from './accounts';
+import { memberRoundTrips } from './members';
 import { workspaceRoundTrips } from './workspaces';
 
 /**
@@ -17,5 +18,6 @@ export function runRoundTripProperties(target: () => Target, options: { runs?: n
   describe('round trips', { timeout: 120_000 }, () => {
     accountRoundTrips(client, runs);
     workspaceRoundTrips(client, runs);
+    memberRoundTrips(client, target, runs);
   });
 }
