@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { scenarioClient } from '../../testing/scenario-client';
 import type { Target } from '../../testing/target';
 import { accountRoundTrips } from './accounts';
+import { managementRoundTrips } from './management';
 import { memberRoundTrips } from './members';
 import { workspaceRoundTrips } from './workspaces';
 
@@ -11,13 +12,22 @@ import { workspaceRoundTrips } from './workspaces';
  * are read back field by field, answers match the response schemas, and a body with one invalid
  * field is refused naming it without changing anything. Seeded and bounded (see `checks.ts`).
  */
-export function runRoundTripProperties(target: () => Target, options: { runs?: number } = {}): void {
+export function runRoundTripProperties(
+  target: () => Target,
+  options: {
+    /** Runs per property (default 10). */
+    runs?: number;
+    /** Runs of the account write properties, whose bodies carry passwords to hash (default `runs`). */
+    passwordRuns?: number;
+  } = {},
+): void {
   const client = scenarioClient(target);
   const runs = options.runs ?? 10;
   // Bounded by runs, not by time; the limit only stops a hung target.
   describe('round trips', { timeout: 120_000 }, () => {
-    accountRoundTrips(client, runs);
+    accountRoundTrips(client, options.passwordRuns ?? runs);
     workspaceRoundTrips(client, runs);
     memberRoundTrips(client, target, runs);
+    managementRoundTrips(client, runs);
   });
 }
