@@ -17,11 +17,14 @@ export function propertyRuns(fallback: number): number {
 
 /** The fixed seed of `npm test`; `WSADMIN_PROPERTY_SEED` replays another (fast-check prints it on failure). */
 export function propertySeed(): number {
-  const seed = Number(process.env.WSADMIN_PROPERTY_SEED);
+  const seed = Number(process.env.WSADMIN_PROPERTY_SEED || Number.NaN);
   return Number.isInteger(seed) ? seed : 20_261_124;
 }
 
-/** `fc.assert` with the seed and runs above; a failure prints seed, path and shrunk counterexample. */
+/**
+ * `fc.assert` with the seed and runs above; a failure prints seed, path and shrunk counterexample.
+ * `WSADMIN_PROPERTY_SEED=<seed> WSADMIN_PROPERTY_PATH=<path>` replays that counterexample at once.
+ */
 export async function assertProperty<T>(
   arbitrary: fc.Arbitrary<T>,
   check: (value: T) => Promise<void>,
@@ -29,8 +32,9 @@ export async function assertProperty<T>(
 ): Promise<void> {
   await fc.assert(fc.asyncProperty(arbitrary, check), {
     seed: propertySeed(),
+    ...(process.env.WSADMIN_PROPERTY_PATH ? { path: process.env.WSADMIN_PROPERTY_PATH } : {}),
     numRuns: propertyRuns(runs),
-    // Each run is a few requests; shrinking is bounded too so a failure reports in seconds.
+    // Generation filters (zod's own check, distinct unique values) skip some values; allow many.
     maxSkipsPerRun: 1000,
   });
 }
