@@ -3,6 +3,7 @@ import { scenarioClient } from '../../testing/scenario-client';
 import type { Target } from '../../testing/target';
 import { accountRoundTrips } from './accounts';
 import { managementRoundTrips } from './management';
+import { memberGroupRoundTrips } from './member-groups';
 import { memberRoundTrips } from './members';
 import { workspaceRoundTrips } from './workspaces';
 
@@ -28,6 +29,7 @@ export function runRoundTripProperties(
     accountRoundTrips(client, options.passwordRuns ?? runs);
     workspaceRoundTrips(client, runs);
     memberRoundTrips(client, target, runs);
+    memberGroupRoundTrips(client, target, runs);
     managementRoundTrips(client, runs);
   });
 }

@@ -19,7 +19,7 @@ const REFERENCES = 3;
  * that exist nowhere (random uids and ids), so references are mapped onto these, keeping the
  * generated letter case of uids and the generated list lengths.
  */
-async function arrange(client: ScenarioClient, target: () => Target) {
+export async function arrange(client: ScenarioClient, target: () => Target) {
   const workspace = expectAnswered('createWorkspace', await client.call('createWorkspace', { body: {} })) as {
     id: number;
   };
@@ -43,7 +43,7 @@ async function arrange(client: ScenarioClient, target: () => Target) {
   return { workspaceId, uids: accounts.map((account) => account.uid), groups, models };
 }
 
-async function clean(client: ScenarioClient): Promise<void> {
+export async function clean(client: ScenarioClient): Promise<void> {
   const workspaces = expectAnswered('listWorkspaces', await client.call('listWorkspaces')) as Array<{
     id: number;
   }>;
@@ -66,7 +66,8 @@ const sameCase = (generated: unknown, real: string) =>
   String(generated) === String(generated).toUpperCase() ? real.toUpperCase() : real;
 
 /** Distinct references, as many as were generated (up to what was arranged). */
-const pick = <T>(generated: unknown[], real: T[]) => real.slice(0, Math.min(generated.length, real.length));
+export const pick = <T>(generated: unknown[], real: T[]) =>
+  real.slice(0, Math.min(generated.length, real.length));
 
 export function memberRoundTrips(client: ScenarioClient, target: () => Target, runs: number): void {
   it('addMember and the model permission writes: every field sent is read back; answers match the contract', async () => {
