@@ -10,6 +10,7 @@ export { listAccounts } from '../queries/accounts';
 export { insertObject, revisionOf, summaryName } from '../queries/objects';
 export { findWorkspace, insertWorkspace } from '../queries/workspaces';
 export { runScenarios } from '../scenarios';
+export { runRoundTripProperties } from '../scenarios/round-trip';
 export { accountSearchIndex } from '../storage/account-search-index';
 export { ACCOUNT_SEARCH_COLUMNS } from '../storage/migrations';
 export { inProcessTarget } from './in-process-target';
