@@ -138,4 +138,33 @@ describe('a client that leaves', () => {
     expect(logLines().filter((line) => line.level >= 50)).toEqual([]);
     expect(output().stderr).toBe('');
   });
+
+  it('cut off by the 30 s request timeout: the body that stops coming is 499 aborted, not a 5xx', async () => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+    });
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    await new Promise<void>((connected) => socket.once('connect', connected));
+    socket.write(
+      [
+        'POST /openapi/v1/workspaces/create-workspaces/ HTTP/1.1',
+        `Host: ${new URL(url).host}`,
+        `Authorization: Bearer ${SECRET}`,
+        'Content-Type: application/json',
+        'Content-Length: 1000',
+        '',
+        '{"workspaces":[{"name":"slow',
+      ].join('\r\n'),
+    );
+    // The client stays connected and sends nothing more: Node's request timeout ends the request.
+    await closed;
+    await waitForAborted('createWorkspaces');
+
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(await requestsByStatus('createWorkspaces')).toEqual({ '499': 1 });
+    expect(logLines().filter((line) => line.level >= 50)).toEqual([]);
+    expect(output().stderr).toBe('');
+  }, 60_000);
 });
