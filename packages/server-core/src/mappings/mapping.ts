@@ -36,28 +36,39 @@ export const jsonText: Codec = {
   read: (value: string) => JSON.parse(value) as unknown,
 };
 
-type Columns<E> = E extends { column: infer C } ? C : never;
+type BaseType<T> = T extends number ? 'integer' : T extends string ? 'text' : never;
+type StoredType<T> = null extends T ? `${BaseType<NonNullable<T>>} null` : BaseType<T>;
+
+/**
+ * The stored type of every column, as the migrated database reports it (`integer`, `text`, with
+ * ` null` when it may hold NULL). Typed from storage/schema.ts, so a wrong or missing entry does not
+ * compile; packages/server/src/mapped-columns.test.ts holds the migrations to the same list.
+ */
+export type ColumnTypes<Table> = { [C in keyof Table & string]-?: StoredType<Selectable<Table>[C & keyof Selectable<Table>]> };
 
 export interface ResourceMapping<Table, Fields extends Record<string, Entry<Table>>> {
   table: keyof Schema & string;
   fields: Fields;
   /** Columns with no contract field (timestamps, hashes, foreign keys), each with why. */
-  serverOnly: Readonly<Record<string, string>>;
+  serverOnly: Readonly<Partial<Record<string, string>>>;
+  /** Every column of the table with its stored type. */
+  columns: Readonly<Record<string, string>>;
 }
 
 /**
  * A mapping of the contract fields `Shape` onto `Table`. Compiles only when every field of `Shape`
- * has an entry and every column of `Table` is either mapped or listed in `serverOnly`, so the
- * contract, the mapping and storage/schema.ts cannot drift apart silently
- * (mappings/schema-columns.test.ts holds the migrated databases to the same list).
+ * has an entry and `columns` types every column of `Table` as storage/schema.ts does; the test
+ * packages/server/src/mapped-columns.test.ts holds the migrated databases (SQLite and PostgreSQL)
+ * to `columns`, and requires each stored column to be mapped or listed in `serverOnly`.
  */
 export const defineMapping =
   <Shape extends object, Table extends object>() =>
   <const Fields extends { [F in keyof Shape & string]-?: Entry<Table> }>(
     table: keyof Schema & string,
     fields: Fields,
-    serverOnly: { [C in Exclude<keyof Table & string, Columns<Fields[keyof Fields]>>]: string },
-  ): ResourceMapping<Table, Fields> => ({ table, fields, serverOnly });
+    serverOnly: Partial<Record<keyof Table & string, string>>,
+    columns: ColumnTypes<Table>,
+  ): ResourceMapping<Table, Fields> => ({ table, fields, serverOnly, columns });
 
 type AnyMapping = ResourceMapping<never, Record<string, Entry<never>>>;
 
@@ -100,9 +111,18 @@ export function fromRow<Table, S extends z.ZodObject>(
   shape: S,
   row: Selectable<Table>,
 ): z.input<S> {
+  return readFields(mapping, Object.keys(shape.shape), row) as z.input<S>;
+}
+
+/** The named fields read from a row through the mapping; a field with nothing to read throws. */
+export function readFields<Table, F extends string>(
+  mapping: ResourceMapping<Table, Record<string, Entry<Table>>>,
+  fields: readonly F[],
+  row: Selectable<Table>,
+): Record<F, unknown> {
   const answer: Record<string, unknown> = {};
   const stored = row as Record<string, unknown>;
-  for (const field of Object.keys(shape.shape)) {
+  for (const field of fields) {
     const entry = mapping.fields[field];
     if (entry?.kind === 'column') {
       const value = stored[entry.column];
@@ -113,7 +133,7 @@ export function fromRow<Table, S extends z.ZodObject>(
       throw new Error(`${mapping.table}: answer field "${field}" has no readable mapping entry`);
     }
   }
-  return answer as z.input<S>;
+  return answer as Record<F, unknown>;
 }
 
 /** Every column a mapping names (mapped fields and server-only columns): what the table must hold. */
