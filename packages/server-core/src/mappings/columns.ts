@@ -20,7 +20,10 @@ export const storedResourceMappings: readonly AnyResourceMapping[] = [
  * What does not agree between a mapping and the columns a migrated database has (name -> stored
  * type, `integer`/`text` with ` null` when nullable), one readable line each; none when they agree.
  */
-export function columnProblems(mapping: AnyResourceMapping, actual: Readonly<Record<string, string>>): string[] {
+export function columnProblems(
+  mapping: AnyResourceMapping,
+  actual: Readonly<Record<string, string>>,
+): string[] {
   const problems: string[] = [];
   const named = mappedColumns(mapping);
   const declared = Object.keys(mapping.columns);
@@ -28,7 +31,9 @@ export function columnProblems(mapping: AnyResourceMapping, actual: Readonly<Rec
     const type = actual[column];
     if (type === undefined) problems.push(`${mapping.table}.${column} is mapped but no migration creates it`);
     else if (mapping.columns[column] !== type) {
-      problems.push(`${mapping.table}.${column} is ${type} in the database, ${mapping.columns[column]} in the mapping`);
+      problems.push(
+        `${mapping.table}.${column} is ${type} in the database, ${mapping.columns[column]} in the mapping`,
+      );
     }
   }
   for (const column of Object.keys(actual).sort()) {

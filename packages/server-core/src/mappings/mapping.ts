@@ -44,7 +44,9 @@ type StoredType<T> = null extends T ? `${BaseType<NonNullable<T>>} null` : BaseT
  * ` null` when it may hold NULL). Typed from storage/schema.ts, so a wrong or missing entry does not
  * compile; packages/server/src/mapped-columns.test.ts holds the migrations to the same list.
  */
-export type ColumnTypes<Table> = { [C in keyof Table & string]-?: StoredType<Selectable<Table>[C & keyof Selectable<Table>]> };
+export type ColumnTypes<Table> = {
+  [C in keyof Table & string]-?: StoredType<Selectable<Table>[C & keyof Selectable<Table>]>;
+};
 
 export interface ResourceMapping<Table, Fields extends Record<string, Entry<Table>>> {
   table: keyof Schema & string;
