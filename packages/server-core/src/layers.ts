@@ -10,7 +10,7 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
     holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'clock.ts', 'layers.ts'],
   },
   { name: 'storage', holds: ['storage/'] },
-  // Contract field <-> column mappings of every stored resource (docs/decisions/0019-typed-mappings.md).
+  // Contract field <-> column mappings of every stored resource (issue 21: lockstep by construction).
   { name: 'mappings', holds: ['mappings/'] },
   { name: 'auth', holds: ['auth/', 'rate-limit/'] },
   { name: 'context', holds: ['context.ts'] },

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Schema } from '../storage/schema';
 
 /**
- * How one contract field is stored (docs/decisions/0019-typed-mappings.md). Every field of a
+ * How one contract field is stored (issue 21: lockstep by construction). Every field of a
  * resource's contract shapes has exactly one entry, so a field added to the contract does not
  * compile until someone says where it lives: a column, a column written elsewhere, or nowhere.
  */
