@@ -29,6 +29,9 @@ export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 export type { RequestReport } from './http/request-report';
 export { bySpecificity } from './http/routes';
 export { processDueTasks } from './management/refresh-tasks';
+export { accountDefaults, accountMapping } from './mappings/accounts';
+export { type AnyResourceMapping, columnProblems, storedResourceMappings } from './mappings/columns';
+export { column, toRow } from './mappings/mapping';
 export {
   type RateBucket,
   type RateDecision,

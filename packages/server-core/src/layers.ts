@@ -10,6 +10,8 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
     holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'clock.ts', 'layers.ts'],
   },
   { name: 'storage', holds: ['storage/'] },
+  // Contract field <-> column mappings of every stored resource (issue 21: lockstep by construction).
+  { name: 'mappings', holds: ['mappings/'] },
   { name: 'auth', holds: ['auth/', 'rate-limit/'] },
   { name: 'context', holds: ['context.ts'] },
   { name: 'queries', holds: ['queries/'] },

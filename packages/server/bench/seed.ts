@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { managementKinds } from '@wsadmin/contract';
-import type { AccountTable, ObjectTable, Schema } from '@wsadmin/server-core';
+import {
+  type AccountTable,
+  accountDefaults,
+  accountMapping,
+  type ObjectTable,
+  type Schema,
+  toRow,
+} from '@wsadmin/server-core';
 import { insertWorkspace, revisionOf, summaryName } from '@wsadmin/server-core/testing';
 import type { Insertable, Kysely } from 'kysely';
 
@@ -122,22 +129,18 @@ export async function seedAccounts(db: Db, from: number, to: number, now: Date) 
     for (let i = start; i < Math.min(to, start + BATCH); i++) {
       // Distinct, increasing creation times keep the list order deterministic.
       const stamp = new Date(now.getTime() + i).toISOString();
-      rows.push({
-        uid: randomUUID(),
-        status: 1,
+      const fields = {
         username: accountName(i),
         // 7919 is prime to 10^7, so the numbers are distinct and not in creation order.
         phone: `+1555${String((i * 7919) % 10_000_000).padStart(7, '0')}`,
         email: `${accountName(i)}@example.com`,
         nickname: `${capital(firstOf(i))} ${capital(lastOf(i))}`,
-        description: ABOUT[i % ABOUT.length] ?? '',
-        password_hash: null,
-        role: 0,
+        desc: ABOUT[i % ABOUT.length] ?? '',
         tier: i % 3,
-        type: 0,
-        created_at: stamp,
-        updated_at: stamp,
-      });
+      };
+      // Through the mapping, as the server inserts: a new account column gets its default here too.
+      const defaults = { ...accountDefaults(stamp), uid: randomUUID(), username: '', password_hash: null };
+      rows.push(toRow(accountMapping, fields, defaults));
     }
     await db.transaction().execute((trx) => trx.insertInto('accounts').values(rows).execute());
   }

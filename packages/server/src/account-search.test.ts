@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AccountTable, openMemoryStorage, type Storage } from '@wsadmin/server-core';
+import {
+  type AccountTable,
+  accountDefaults,
+  accountMapping,
+  openMemoryStorage,
+  type Storage,
+  toRow,
+} from '@wsadmin/server-core';
 import {
   ACCOUNT_SEARCH_COLUMNS,
   accountSearchIndex,
@@ -34,22 +41,21 @@ const PEOPLE: Array<[string, string, string, string, string]> = [
 ];
 
 function rowsOf(): Insertable<AccountTable>[] {
-  return PEOPLE.map(([username, nickname, description, phone, email], i) => ({
-    uid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    status: 1,
-    username,
-    nickname,
-    description,
-    phone,
-    email,
-    password_hash: null,
-    role: 0,
-    tier: 0,
-    type: 0,
-    // Two accounts share a creation time: uid breaks the tie.
-    created_at: new Date(Date.UTC(2030, 0, 1, 0, 0, Math.min(i, 8))).toISOString(),
-    updated_at: now().toISOString(),
-  }));
+  return PEOPLE.map(([username, nickname, desc, phone, email], i) =>
+    // Through the mapping, as the server inserts: a new account column gets its default here too.
+    toRow(
+      accountMapping,
+      { username, nickname, desc, phone, email },
+      {
+        // Two accounts share a creation time: uid breaks the tie.
+        ...accountDefaults(new Date(Date.UTC(2030, 0, 1, 0, 0, Math.min(i, 8))).toISOString()),
+        uid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        username,
+        password_hash: null,
+        updated_at: now().toISOString(),
+      },
+    ),
+  );
 }
 
 // [name, { given: q, want: usernames in answer order }]

@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords';
 import { ApiError, notFound, stopIfAbandoned } from '../errors';
+import { accountDefaults, accountMapping, toAccount, toAccountWorkspace } from '../mappings/accounts';
+import { changesOf, toRow } from '../mappings/mapping';
 import * as accounts from '../queries/accounts';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
-import { toAccount, toAccountWorkspace } from './account-shapes';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
 
@@ -87,21 +88,17 @@ async function createOne(db: Db, input: NewAccount, passwordHash: string | undef
     email: input.email ?? '',
   };
   await requireFree(db, values);
-  const stamp = now.toISOString();
-  return guardUnique(values, () =>
-    accounts.insertAccount(db, {
+  // The password's entry is 'apart': its hash comes in already made, outside the transaction.
+  const row = toRow(
+    accountMapping,
+    { ...input, ...values },
+    {
+      ...accountDefaults(now.toISOString()),
       ...values,
-      status: 1,
-      nickname: input.nickname ?? '',
-      description: input.desc ?? '',
       password_hash: passwordHash ?? null,
-      role: input.role ?? 0,
-      tier: input.tier ?? 0,
-      type: input.type ?? 0,
-      created_at: stamp,
-      updated_at: stamp,
-    }),
+    },
   );
+  return guardUnique(values, () => accounts.insertAccount(db, row));
 }
 
 async function updateOne(
@@ -116,15 +113,8 @@ async function updateOne(
   await requireFree(db, values, uid);
   const row = await guardUnique(values, () =>
     accounts.updateAccount(db, uid, {
-      ...(changes.username !== undefined && { username: changes.username }),
-      ...(changes.phone !== undefined && { phone: changes.phone }),
-      ...(changes.email !== undefined && { email: changes.email }),
-      ...(changes.nickname !== undefined && { nickname: changes.nickname }),
-      ...(changes.desc !== undefined && { description: changes.desc }),
-      ...(changes.status !== undefined && { status: changes.status }),
-      ...(changes.role !== undefined && { role: changes.role }),
-      ...(changes.tier !== undefined && { tier: changes.tier }),
-      ...(changes.type !== undefined && { type: changes.type }),
+      // Every mapped field the contract accepts is written: a new one cannot be dropped here.
+      ...changesOf(accountMapping, changes),
       ...(passwordHash !== undefined && { password_hash: passwordHash }),
       updated_at: now.toISOString(),
     }),

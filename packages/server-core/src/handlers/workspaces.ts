@@ -2,11 +2,11 @@ import type { workspaceOperations } from '@wsadmin/contract';
 import { requireWorkspace } from '../auth/authenticate';
 import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
+import { toWorkspace, toWorkspaceListItem } from '../mappings/workspaces';
 import * as workspaces from '../queries/workspaces';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
-import { toWorkspace, toWorkspaceListItem } from './workspace-shapes';
 
 /** Keys limited to some workspaces cannot create more: the new one would be outside their set. */
 function requireUnrestricted(context: HandlerContext): void {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AccountWorkspaceRow } from '../mappings/accounts';
 import type { AccountTable, Dialect, Schema } from '../storage/schema';
 import { accountMatches, type SearchPlan, searchPlan } from './account-search';
 
@@ -90,18 +91,7 @@ export async function deleteAccount(db: Db, uid: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-export interface AccountWorkspaceRow {
-  id: number;
-  name: string;
-  description: string;
-  /** The account's own role in the workspace. */
-  role: number;
-  owner_uid: string | null;
-  owner_email: string | null;
-  owner_nickname: string | null;
-  owner_description: string | null;
-  owner_status: number | null;
-}
+export type { AccountWorkspaceRow };
 
 /**
  * The workspaces where `uid` is a member, in workspace id order, with the workspace owner (at most

@@ -1,6 +1,12 @@
 import type { ModelPermission, RowPermissionMode, RowPermissionRule } from '@wsadmin/contract';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
+import { changesOf, readFields, toRow } from '../mappings/mapping';
+import {
+  memberGroupMapping,
+  memberGroupRowDefaults,
+  NEUTRAL_MODEL_PERMISSION,
+} from '../mappings/member-groups';
 import type { MemberGroupTable, Schema } from '../storage/schema';
 
 type Db = Kysely<Schema>;
@@ -9,8 +15,7 @@ type Db = Kysely<Schema>;
 export type StoredRowRule = Omit<z.output<typeof RowPermissionRule>, 'resourceLabel'>;
 export type StoredModelPermission = z.output<typeof ModelPermission>;
 
-/** "Deny nothing": a group or member restricts no model until a permission is set. */
-export const NEUTRAL_MODEL_PERMISSION: StoredModelPermission = { effect: 'deny', resource: [] };
+export { NEUTRAL_MODEL_PERMISSION };
 
 export interface MemberGroup {
   id: number;
@@ -34,20 +39,20 @@ export type MemberGroupChanges = Partial<
   >
 >;
 
-function toMemberGroup(row: Selectable<MemberGroupTable>): MemberGroup {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    enableRowPermission: row.enable_row_permission === 1,
-    rowPermissionMode: row.row_permission_mode as MemberGroup['rowPermissionMode'],
-    rowPermission: JSON.parse(row.row_permission) as StoredRowRule[],
-    enableModelPermission: row.enable_model_permission === 1,
-    modelPermission: JSON.parse(row.model_permission) as StoredModelPermission,
-  };
-}
+const GROUP_FIELDS = [
+  'id',
+  'name',
+  'enableRowPermission',
+  'rowPermissionMode',
+  'rowPermission',
+  'enableModelPermission',
+  'modelPermission',
+] as const;
 
-const bool = (value: boolean) => (value ? 1 : 0);
+function toMemberGroup(row: Selectable<MemberGroupTable>): MemberGroup {
+  const fields = readFields(memberGroupMapping, GROUP_FIELDS, row) as Omit<MemberGroup, 'workspaceId'>;
+  return { ...fields, workspaceId: row.workspace_id };
+}
 
 /** Creates a group with every permission off; undefined when the name is taken (unique per workspace). */
 export async function insertMemberGroup(
@@ -57,15 +62,7 @@ export async function insertMemberGroup(
 ): Promise<MemberGroup | undefined> {
   const row = await db
     .insertInto('member_groups')
-    .values({
-      workspace_id: workspaceId,
-      name,
-      enable_row_permission: 0,
-      row_permission_mode: 1,
-      row_permission: '[]',
-      enable_model_permission: 0,
-      model_permission: JSON.stringify(NEUTRAL_MODEL_PERMISSION),
-    })
+    .values(toRow(memberGroupMapping, { name }, memberGroupRowDefaults(workspaceId)))
     // A concurrent create of the same name loses here instead of failing on the unique index.
     .onConflict((oc) => oc.doNothing())
     .returningAll()
@@ -116,19 +113,7 @@ export async function updateMemberGroup(
   group: MemberGroup,
   changes: MemberGroupChanges,
 ): Promise<MemberGroup> {
-  const set: Updateable<MemberGroupTable> = {
-    ...(changes.enableRowPermission !== undefined && {
-      enable_row_permission: bool(changes.enableRowPermission),
-    }),
-    ...(changes.rowPermissionMode !== undefined && { row_permission_mode: changes.rowPermissionMode }),
-    ...(changes.rowPermission !== undefined && { row_permission: JSON.stringify(changes.rowPermission) }),
-    ...(changes.enableModelPermission !== undefined && {
-      enable_model_permission: bool(changes.enableModelPermission),
-    }),
-    ...(changes.modelPermission !== undefined && {
-      model_permission: JSON.stringify(changes.modelPermission),
-    }),
-  };
+  const set = changesOf(memberGroupMapping, changes);
   const row = await db
     .updateTable('member_groups')
     .set(set)

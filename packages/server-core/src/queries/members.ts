@@ -1,7 +1,9 @@
 import type { MemberRole } from '@wsadmin/contract';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { notFound } from '../errors';
+import { changesOf, readFields } from '../mappings/mapping';
+import { memberMapping } from '../mappings/members';
 import type { MemberTable, Schema } from '../storage/schema';
 import { NEUTRAL_MODEL_PERMISSION, type StoredModelPermission } from './member-groups';
 
@@ -20,15 +22,14 @@ export interface Member {
 
 export type MemberChanges = Partial<Pick<Member, 'enableModelPermission' | 'modelPermission'>>;
 
+const MEMBER_FIELDS = ['uid', 'role', 'enableModelPermission', 'modelPermission'] as const;
+
 function toMember(row: Selectable<MemberTable>, memberGroupIds: number[]): Member {
-  return {
-    workspaceId: row.workspace_id,
-    uid: row.account_uid,
-    role: row.role as Member['role'],
-    memberGroupIds,
-    enableModelPermission: row.enable_model_permission === 1,
-    modelPermission: JSON.parse(row.model_permission) as StoredModelPermission,
-  };
+  const fields = readFields(memberMapping, MEMBER_FIELDS, row) as Omit<
+    Member,
+    'workspaceId' | 'memberGroupIds'
+  >;
+  return { workspaceId: row.workspace_id, ...fields, memberGroupIds };
 }
 
 /** Group ids of members of a workspace, by account uid, each list in id order. */
@@ -107,12 +108,12 @@ export async function insertMember(
     .insertInto('members')
     .values({
       workspace_id: input.workspaceId,
-      account_uid: input.uid,
-      role: input.role,
+      // Group ids are rows of member_group_members, inserted below.
+      ...changesOf(memberMapping, { uid: input.uid, role: input.role }),
       enable_model_permission: 0,
       model_permission: JSON.stringify(NEUTRAL_MODEL_PERMISSION),
       created_at: now.toISOString(),
-    })
+    } as Insertable<MemberTable>)
     // The primary key and the one-owner index (members_one_owner) make a concurrent duplicate lose here.
     .onConflict((oc) => oc.doNothing())
     .returningAll()
@@ -131,14 +132,7 @@ export async function insertMember(
 }
 
 export async function updateMember(db: Db, member: Member, changes: MemberChanges): Promise<Member> {
-  const set: Updateable<MemberTable> = {
-    ...(changes.enableModelPermission !== undefined && {
-      enable_model_permission: changes.enableModelPermission ? 1 : 0,
-    }),
-    ...(changes.modelPermission !== undefined && {
-      model_permission: JSON.stringify(changes.modelPermission),
-    }),
-  };
+  const set = changesOf(memberMapping, changes);
   const row = await db
     .updateTable('members')
     .set(set)

@@ -1,0 +1,84 @@
+import { Account } from '@wsadmin/contract';
+import { describe, expect, it } from 'vitest';
+import type { AccountTable } from '../storage/schema';
+import { type AccountFields, accountDefaults, accountMapping, toAccount } from './accounts';
+import { type ColumnTypes, changesOf, column, defineMapping, fromRow, toRow } from './mapping';
+import { workspaceMapping } from './workspaces';
+
+// Typed as storage/schema.ts types them, so the only compile error below is the one each test plants.
+const columns = accountMapping.columns as ColumnTypes<AccountTable>;
+const stamp = '2030-01-01T00:00:00.000Z';
+const stored: AccountTable = {
+  ...accountDefaults(stamp),
+  uid: 'u-1',
+  username: 'ada',
+  nickname: 'Ada',
+  description: 'first',
+  password_hash: 'secret-hash',
+  tier: 2,
+};
+
+describe('account mapping', () => {
+  it('does not compile when a contract field has no entry', () => {
+    const { type: _missing, ...fields } = accountMapping.fields;
+    // @ts-expect-error `type` is a field of Account: leaving it out is a compile error.
+    const partial = defineMapping<AccountFields, AccountTable>()('accounts', fields, {}, columns);
+    // Read shaping refuses it at run time too: the answer would lack the field.
+    expect(() => fromRow(partial, Account, stored)).toThrow(
+      'answer field "type" has no readable mapping entry',
+    );
+  });
+
+  it('does not compile when a column entry names no column of the table', () => {
+    defineMapping<AccountFields, AccountTable>()(
+      'accounts',
+      // @ts-expect-error `department` is no column of AccountTable (storage/schema.ts).
+      { ...accountMapping.fields, desc: column<AccountTable>('department') },
+      {},
+      columns,
+    );
+  });
+
+  it.each([
+    [
+      'every changed field, under its column',
+      { given: { desc: 'new', tier: 3, status: 0 }, want: { description: 'new', tier: 3, status: 0 } },
+    ],
+    ['nothing for fields left undefined', { given: { nickname: undefined }, want: {} }],
+    ['no password: its hash is written apart', { given: { password: 'longenough' }, want: {} }],
+  ] as const)('an update writes %s', (_name, { given, want }) => {
+    expect(changesOf(accountMapping, given)).toEqual(want);
+  });
+
+  it('refuses a field the mapping does not know instead of dropping it', () => {
+    expect(() => changesOf(accountMapping, { department: 'sales' })).toThrow(
+      'accounts: contract field "department" has no mapping entry',
+    );
+  });
+
+  it('inserts the defaults overridden by the given fields', () => {
+    const row = toRow(
+      accountMapping,
+      { desc: 'hi', role: 1 },
+      { ...accountDefaults(stamp), uid: 'u', username: 'n' },
+    );
+    expect(row).toMatchObject({ uid: 'u', username: 'n', description: 'hi', role: 1, tier: 0, status: 1 });
+  });
+
+  it('reads the answer in contract order and never the password hash', () => {
+    const answer = toAccount(stored);
+    expect(Object.keys(answer)).toEqual(Object.keys(Account.shape));
+    expect(answer).toMatchObject({ uid: 'u-1', desc: 'first', tier: 2, status: 1 });
+    expect(JSON.stringify(answer)).not.toContain('secret-hash');
+  });
+});
+
+describe('workspace mapping', () => {
+  it('stores switches as 0/1 and reads them back as booleans', () => {
+    expect(changesOf(workspaceMapping, { dt: false, enable_ddra: true, hcl: true })).toEqual({
+      dt: 0,
+      enable_ddra: 1,
+      hide_titles: 1,
+    });
+  });
+});
