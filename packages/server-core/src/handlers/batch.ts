@@ -4,12 +4,13 @@ import { ApiError, stopIfAbandoned } from '../errors';
  * Runs `work` for every item of a batch, in order. An ApiError from one item is answered with the
  * item's index in `errmsg` and in the issue path, so the caller knows which item to fix. Stops
  * (throwing RequestAbandonedError, which rolls a surrounding transaction back) once `signal` aborts.
+ * `signal` is required (pass the handler's `context.signal`) so no new batch loop forgets it.
  */
 export async function forEachItem<T, R>(
   list: string,
   items: readonly T[],
   work: (item: T, index: number) => Promise<R>,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
 ): Promise<R[]> {
   const results: R[] = [];
   for (const [index, item] of items.entries()) {
@@ -35,7 +36,7 @@ export function forEachDistinctItem<T, R>(
   list: string,
   items: readonly T[],
   work: (item: T, index: number) => Promise<R>,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
 ): Promise<Array<R | undefined>> {
   const seen = new Set<T>();
   return forEachItem(

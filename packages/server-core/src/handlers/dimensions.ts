@@ -43,45 +43,60 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     });
   },
 
-  async createDimensions({ params, body }, { db, clock }) {
+  async createDimensions({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      const created = await forEachItem('dimensions', body.dimensions, async (item) => {
-        await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names);
-        const definition = newDimensionDefinition(item);
-        return insertObject(trx, { workspaceId, kind: 'dimensions', definition }, now);
-      });
+      const created = await forEachItem(
+        'dimensions',
+        body.dimensions,
+        async (item) => {
+          await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names);
+          const definition = newDimensionDefinition(item);
+          return insertObject(trx, { workspaceId, kind: 'dimensions', definition }, now);
+        },
+        signal,
+      );
       return answer(trx, workspaceId, created);
     });
   },
 
-  async updateDimensions({ params, body }, { db, clock }) {
+  async updateDimensions({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     // The spec carries the items under `measures` (sic); `dimensions` is the accepted alias.
     const [list, items] = 'measures' in body ? ['measures', body.measures] : ['dimensions', body.dimensions];
     return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      const updated = await forEachItem(list, items, async (item) => {
-        const stored = await requireObject(trx, workspaceId, 'dimensions', item.id);
-        await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names, item.id);
-        return updateObject(trx, stored, updatedDimensionDefinition(stored.definition, item), now);
-      });
+      const updated = await forEachItem(
+        list,
+        items,
+        async (item) => {
+          const stored = await requireObject(trx, workspaceId, 'dimensions', item.id);
+          await requireUniqueKeyword(trx, workspaceId, 'dimensions', item.names, item.id);
+          return updateObject(trx, stored, updatedDimensionDefinition(stored.definition, item), now);
+        },
+        signal,
+      );
       return answer(trx, workspaceId, updated);
     });
   },
 
-  async deleteDimensions({ params, body }, { db, clock }) {
+  async deleteDimensions({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      await forEachDistinctItem('dimensionIds', body.dimensionIds, async (id) => {
-        await deleteUnlessPublished(trx, workspaceId, 'dimensions', id);
-        await detachDeleted(trx, workspaceId, 'dimensions', id, now);
-      });
+      await forEachDistinctItem(
+        'dimensionIds',
+        body.dimensionIds,
+        async (id) => {
+          await deleteUnlessPublished(trx, workspaceId, 'dimensions', id);
+          await detachDeleted(trx, workspaceId, 'dimensions', id, now);
+        },
+        signal,
+      );
     });
   },
 };

@@ -14,43 +14,56 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
     return listText(db, params.workspaceId, { kind: 'measures', item: toMeasure });
   },
 
-  async createMeasures({ params, body }, { db, clock }) {
+  async createMeasures({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     const created = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      return forEachItem('measures', body.measures, async (item) => {
-        await requireUniqueKeyword(trx, workspaceId, 'measures', item.names);
-        return insertObject(
-          trx,
-          { workspaceId, kind: 'measures', definition: newMeasureDefinition(item) },
-          now,
-        );
-      });
+      return forEachItem(
+        'measures',
+        body.measures,
+        async (item) => {
+          await requireUniqueKeyword(trx, workspaceId, 'measures', item.names);
+          return insertObject(
+            trx,
+            { workspaceId, kind: 'measures', definition: newMeasureDefinition(item) },
+            now,
+          );
+        },
+        signal,
+      );
     });
     return created.map(toMeasure);
   },
 
-  async updateMeasures({ params, body }, { db, clock }) {
+  async updateMeasures({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     const updated = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      return forEachItem('measures', body.measures, async (item) => {
-        const stored = await requireObject(trx, workspaceId, 'measures', item.id);
-        if (item.names) await requireUniqueKeyword(trx, workspaceId, 'measures', item.names, item.id);
-        return updateObject(trx, stored, updatedMeasureDefinition(stored.definition, item), now);
-      });
+      return forEachItem(
+        'measures',
+        body.measures,
+        async (item) => {
+          const stored = await requireObject(trx, workspaceId, 'measures', item.id);
+          if (item.names) await requireUniqueKeyword(trx, workspaceId, 'measures', item.names, item.id);
+          return updateObject(trx, stored, updatedMeasureDefinition(stored.definition, item), now);
+        },
+        signal,
+      );
     });
     return updated.map(toMeasure);
   },
 
-  async deleteMeasures({ params, body }, { db }) {
+  async deleteMeasures({ params, body }, { db, signal }) {
     const workspaceId = params.workspaceId;
     await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
-      await forEachDistinctItem('measureIds', body.measureIds, (id) =>
-        deleteUnlessPublished(trx, workspaceId, 'measures', id),
+      await forEachDistinctItem(
+        'measureIds',
+        body.measureIds,
+        (id) => deleteUnlessPublished(trx, workspaceId, 'measures', id),
+        signal,
       );
     });
   },

@@ -74,10 +74,10 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
     return rowSetting(await requireGroup(db, params.workspaceId, params.member_groups_pk));
   },
 
-  async setMemberGroupRowPermission({ params, body }, { db }) {
+  async setMemberGroupRowPermission({ params, body }, { db, signal }) {
     const group = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       const group = await requireGroup(trx, params.workspaceId, params.member_groups_pk);
-      const rowPermission = await checkRowRules(trx, params.workspaceId, body.rowPermission);
+      const rowPermission = await checkRowRules(trx, params.workspaceId, body.rowPermission, signal);
       return groups.updateMemberGroup(trx, group, {
         rowPermissionMode: body.rowPermissionMode,
         rowPermission,

@@ -38,18 +38,23 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
     return (await members.listMembers(db, params.workspaceId)).map(toMember);
   },
 
-  async addMember({ params, body }, { db, clock }) {
+  async addMember({ params, body }, { db, clock, signal }) {
     const { workspaceId } = params;
     const { uid, role = 3, memberGroupIds = [] } = body;
     const now = clock.now();
     return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       if (!(await members.accountExists(trx, uid))) throw notFound(`account ${uid}`);
-      await forEachItem('memberGroupIds', memberGroupIds, async (id) => {
-        if (!(await findMemberGroup(trx, workspaceId, id))) {
-          throw notFound(`member group ${id} in workspace ${workspaceId}`);
-        }
-      });
+      await forEachItem(
+        'memberGroupIds',
+        memberGroupIds,
+        async (id) => {
+          if (!(await findMemberGroup(trx, workspaceId, id))) {
+            throw notFound(`member group ${id} in workspace ${workspaceId}`);
+          }
+        },
+        signal,
+      );
       if (await members.findMember(trx, workspaceId, uid)) {
         throw conflict(`account ${uid} is already a member of workspace ${workspaceId}`);
       }
@@ -93,7 +98,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
     return (await requireMember(db, params.workspaceId, params.member_id)).modelPermission;
   },
 
-  async setMemberModelPermission({ params, body }, { db }) {
+  async setMemberModelPermission({ params, body }, { db, signal }) {
     const { workspaceId } = params;
     return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
@@ -104,17 +109,22 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
         return (await members.updateMember(trx, member, { modelPermission })).modelPermission;
       }
       // Batch form: the members are named in the body; the path member is not used.
-      return forEachItem('memberModelPermission', body.memberModelPermission, async (item) => {
-        const member = await requireMemberOf(trx, workspaceId, item.memberUid);
-        const permission = checkModelPermission(
-          item.modelPermission,
-          models,
-          workspaceId,
-          'modelPermission.resource',
-        );
-        const updated = await members.updateMember(trx, member, { modelPermission: permission });
-        return { memberUid: updated.uid, modelPermission: updated.modelPermission };
-      });
+      return forEachItem(
+        'memberModelPermission',
+        body.memberModelPermission,
+        async (item) => {
+          const member = await requireMemberOf(trx, workspaceId, item.memberUid);
+          const permission = checkModelPermission(
+            item.modelPermission,
+            models,
+            workspaceId,
+            'modelPermission.resource',
+          );
+          const updated = await members.updateMember(trx, member, { modelPermission: permission });
+          return { memberUid: updated.uid, modelPermission: updated.modelPermission };
+        },
+        signal,
+      );
     });
   },
 };

@@ -20,11 +20,17 @@ export async function checkRowRules(
   db: Kysely<Schema>,
   workspaceId: number,
   rules: readonly RuleInput[],
+  signal: AbortSignal | undefined,
 ): Promise<StoredRowRule[]> {
   const dimensions = await listObjects(db, workspaceId, 'dimensions');
   const byKeyword: DimensionsByKeyword = new Map(dimensions.map((d) => [d.definition.names[0] ?? '', d]));
   const models = await workspaceModels(db, workspaceId);
-  return forEachItem('rowPermission', rules, async (rule) => checkRule(rule, byKeyword, models, workspaceId));
+  return forEachItem(
+    'rowPermission',
+    rules,
+    async (rule) => checkRule(rule, byKeyword, models, workspaceId),
+    signal,
+  );
 }
 
 function checkRule(

@@ -91,33 +91,42 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
     });
   },
 
-  async createTimeSeriesBatch({ params, body }, { db, clock }) {
+  async createTimeSeriesBatch({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
-      const created = await forEachItem('timeSeries', body.timeSeries, (item) =>
-        create(trx, params.workspaceId, item, now),
+      const created = await forEachItem(
+        'timeSeries',
+        body.timeSeries,
+        (item) => create(trx, params.workspaceId, item, now),
+        signal,
       );
       return answer(trx, params.workspaceId, created);
     });
   },
 
-  async updateTimeSeriesBatch({ params, body }, { db, clock }) {
+  async updateTimeSeriesBatch({ params, body }, { db, clock, signal }) {
     const now = clock.now();
     return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
-      const updated = await forEachItem('timeSeries', body.timeSeries, ({ id, ...item }) =>
-        replace(trx, params.workspaceId, id, item, now),
+      const updated = await forEachItem(
+        'timeSeries',
+        body.timeSeries,
+        ({ id, ...item }) => replace(trx, params.workspaceId, id, item, now),
+        signal,
       );
       return answer(trx, params.workspaceId, updated);
     });
   },
 
-  async deleteTimeSeriesBatch({ params, body }, { db }) {
+  async deleteTimeSeriesBatch({ params, body }, { db, signal }) {
     await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
-      await forEachDistinctItem('timeSeriesIds', body.timeSeriesIds, (id) =>
-        deleteUnlessPublished(trx, params.workspaceId, 'time-series', id),
+      await forEachDistinctItem(
+        'timeSeriesIds',
+        body.timeSeriesIds,
+        (id) => deleteUnlessPublished(trx, params.workspaceId, 'time-series', id),
+        signal,
       );
     });
   },

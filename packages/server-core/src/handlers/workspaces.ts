@@ -41,7 +41,12 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
     requireUnrestricted(context);
     const now = context.clock.now();
     const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
-      forEachItem('workspaces', body.workspaces, (item) => workspaces.insertWorkspace(trx, item, now)),
+      forEachItem(
+        'workspaces',
+        body.workspaces,
+        (item) => workspaces.insertWorkspace(trx, item, now),
+        context.signal,
+      ),
     );
     return rows.map(toWorkspace);
   },
@@ -63,12 +68,17 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
     const now = context.clock.now();
     const workspaceIds = body.workspaces.map((item) => item.id);
     const rows = await writeTransaction(context.db, { workspaceIds }, (trx) =>
-      forEachItem('workspaces', body.workspaces, async ({ id, ...edit }) => {
-        requireWorkspace(context.key, id);
-        const row = await workspaces.updateWorkspace(trx, id, edit, now);
-        if (!row) throw notFound(`workspace ${id}`);
-        return row;
-      }),
+      forEachItem(
+        'workspaces',
+        body.workspaces,
+        async ({ id, ...edit }) => {
+          requireWorkspace(context.key, id);
+          const row = await workspaces.updateWorkspace(trx, id, edit, now);
+          if (!row) throw notFound(`workspace ${id}`);
+          return row;
+        },
+        context.signal,
+      ),
     );
     return rows.map(toWorkspace);
   },
@@ -83,10 +93,15 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
 
   async deleteWorkspaces({ body }, context) {
     await writeTransaction(context.db, { workspaceIds: body.workspaceIds }, (trx) =>
-      forEachDistinctItem('workspaceIds', body.workspaceIds, async (id) => {
-        requireWorkspace(context.key, id);
-        if ((await workspaces.deleteWorkspace(trx, id)) === 0) throw notFound(`workspace ${id}`);
-      }),
+      forEachDistinctItem(
+        'workspaceIds',
+        body.workspaceIds,
+        async (id) => {
+          requireWorkspace(context.key, id);
+          if ((await workspaces.deleteWorkspace(trx, id)) === 0) throw notFound(`workspace ${id}`);
+        },
+        context.signal,
+      ),
     );
   },
 };
