@@ -1,7 +1,7 @@
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
-const build = libraryBuild({ entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' } });
+const entries = { index: 'src/index.ts', testing: 'src/testing/index.ts' };
 
 /** Dependencies whose code goes into the core's own files (their types stay imports). */
 const isBundled = (id: string) => id === 'kysely' || id === 'hono' || id.startsWith('hono/');
@@ -22,14 +22,29 @@ const requireSqlJsInCommonJs = {
       : null,
 };
 
-export default defineConfig({
-  ...build,
-  plugins: [requireSqlJsInCommonJs],
-  // Kysely ships ~260 ES module files: loading them took a third of the mock's import time. Its
-  // code is bundled (the parts the core uses, one file: about 200 ms less per fresh process, see
-  // packages/mock/README.md); its declarations are not, so `Storage.db` stays the `Kysely` type of
-  // the `kysely` package that the server and users import. Hono likewise (27 module files for the
-  // app, CORS and `routePath`): users and the server only ever hold the app `createApp` returns and
-  // call its methods, never `instanceof` it; they import Hono's types, not its code.
-  deps: { ...build.deps, alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer) },
-});
+const core = (entry: Record<string, string>, formats: ('esm' | 'cjs')[], clean: boolean): UserConfig => {
+  const base = libraryBuild({ entry, formats });
+  return {
+    ...base,
+    clean,
+    plugins: [requireSqlJsInCommonJs],
+    // Kysely ships ~260 ES module files: loading them took a third of the mock's import time. Its
+    // code is bundled (the parts the core uses, one file: about 200 ms less per fresh process, see
+    // docs/performance.md); its declarations are not, so `Storage.db` stays the `Kysely` type of
+    // the `kysely` package that the server and users import. Hono likewise (27 module files for the
+    // app, CORS and `routePath`): users and the server only ever hold the app `createApp` returns and
+    // call its methods, never `instanceof` it; they import Hono's types, not its code.
+    deps: { ...base.deps, alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer) },
+  };
+};
+
+/**
+ * CommonJS builds each entry on its own: built together, rolldown put chunk-shared code in
+ * `testing.cjs`, so `require('@wsadmin/server-core')` (and the mock's CommonJS entries) required
+ * the testing entry, which requires vitest ("Cannot find module 'vitest'").
+ */
+export default defineConfig([
+  core(entries, ['esm'], true),
+  core({ index: entries.index }, ['cjs'], false),
+  core({ testing: entries.testing }, ['cjs'], false),
+]);

@@ -8,15 +8,22 @@ export interface Banner {
   workerPids?: number[];
 }
 
+/**
+ * One write: a reader of the pipe (a supervisor, a test waiting for the URL) never sees the URL
+ * without the lines after it, such as the new key that is shown only once.
+ */
 export function printBanner(banner: Banner): void {
   const { url } = banner;
-  console.log(`wsadmin reference server on ${url} (database: ${banner.location})`);
-  console.log(`  API:  ${url}/openapi/v1/   docs: ${url}/docs   document: ${url}/openapi.json`);
+  const lines = [
+    `wsadmin reference server on ${url} (database: ${banner.location})`,
+    `  API:  ${url}/openapi/v1/   docs: ${url}/docs   document: ${url}/openapi.json`,
+  ];
   if (banner.workerPids) {
-    console.log(`  Workers: ${banner.workerPids.length} processes (pids ${banner.workerPids.join(', ')})`);
+    lines.push(`  Workers: ${banner.workerPids.length} processes (pids ${banner.workerPids.join(', ')})`);
   }
   if (banner.createdKeySecret) {
-    console.log(`  Created an unrestricted access key; it is shown only now:\n  ${banner.createdKeySecret}`);
+    lines.push(`  Created an unrestricted access key; it is shown only now:\n  ${banner.createdKeySecret}`);
   }
-  if (banner.testClock) console.log('  Test clock enabled: POST /__test__/clock/ {"advanceSeconds": N}');
+  if (banner.testClock) lines.push('  Test clock enabled: POST /__test__/clock/ {"advanceSeconds": N}');
+  console.log(lines.join('\n'));
 }
