@@ -11,40 +11,16 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vitestFileTemplates } from '../../../consumer/fixtures/sdk-app/vitest-file-templates.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const FILES = 10;
 const repository = fileURLToPath(new URL('../../..', import.meta.url));
 const vitest = join(repository, 'node_modules/vitest/vitest.mjs');
 
-const tests = `
-  it.each([1, 2, 3])('lists the seeded workspace (%i)', async () => {
-    const response = await fetch(URL, { headers: { authorization: 'Bearer ' + KEY } });
-    expect((await response.json()).data.map((workspace) => workspace.name)).toEqual(['Sales']);
-  });`;
-
-const variants: Record<string, string> = {
-  mock: `import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { MOCK_BASE_URL, MOCK_KEY as KEY, setupMockServer } from '@wsadmin/mock/node';
-const URL = MOCK_BASE_URL + '/openapi/v1/workspaces/';
-const { mock, server } = setupMockServer({ seed: { workspaces: [{ name: 'Sales' }] } });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => mock.reset());
-afterAll(() => server.close());
-${tests}`,
-  'plain MSW handlers': `import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-const URL = 'https://wsadmin.mock/openapi/v1/workspaces/';
-const KEY = 'wsk_mock_unrestricted';
-const server = setupServer(
-  http.get(URL, () => HttpResponse.json({ errcode: 200, errmsg: 'success', data: [{ id: 1, name: 'Sales' }] })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => server.resetHandlers());
-afterAll(() => server.close());
-${tests}`,
-};
+// The same files as the consumer test's (consumer/fixtures/sdk-app), three tests each.
+const templates = vitestFileTemplates(3);
+const variants: Record<string, string> = { mock: templates.mock, 'plain MSW handlers': templates.msw };
 
 // The repository's packages, imported by Node from dist/ as from an installed tarball (not
 // transformed by Vite, which it would do to linked workspace packages outside node_modules).
