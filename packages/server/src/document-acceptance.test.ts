@@ -1,12 +1,3 @@
-import type { Storage } from '@wsadmin/server-core';
-import {
-  AdjustableClock,
-  createApp,
-  createKey,
-  openMemoryStorage,
-  pbkdf2Passwords,
-} from '@wsadmin/server-core';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sent, sendDocumentSample } from './testing/document-acceptance';
 import {
@@ -17,6 +8,7 @@ import {
   sampleBody,
 } from './testing/document-samples';
 import { type FuzzTargets, seedFuzzTargets } from './testing/fuzz-seed';
+import { type InProcessApp, openInProcessApp } from './testing/in-process-app';
 
 /**
  * The document states what the server enforces: bodies generated from contract/openapi.json alone
@@ -28,26 +20,13 @@ import { type FuzzTargets, seedFuzzTargets } from './testing/fuzz-seed';
 const SEED = Number(process.env.DOCUMENT_SEED ?? 0x0d0c_2026);
 const SAMPLES_PER_OPERATION = 4;
 
-let storage: Storage;
-let app: Hono;
-let key: string;
-const clock = new AdjustableClock();
-const internalErrors: unknown[] = [];
+let inProcess: InProcessApp;
 
 beforeAll(async () => {
-  storage = await openMemoryStorage({ now: () => clock.now() });
-  app = createApp({
-    storage,
-    clock,
-    passwords: pbkdf2Passwords(1000),
-    onError: (error) => internalErrors.push(error),
-  });
-  key = (await createKey(storage.db, clock.now(), { name: 'document' })).secret;
+  inProcess = await openInProcessApp({ keyName: 'document' });
 });
 
-afterAll(async () => {
-  await storage.close();
-});
+afterAll(() => inProcess.close());
 
 /**
  * Rules on the stored object, which no schema of the request can state: an update of a managed
@@ -72,6 +51,7 @@ let seeded: FuzzTargets | undefined;
  */
 async function sendSamples(operation: DocumentOperation, seed: number, count: number): Promise<Sent[]> {
   const answers: Sent[] = [];
+  const { app, storage, key, clock } = inProcess;
   seeded ??= await seedFuzzTargets(app, storage.db, key, clock.now());
   const targets = seeded;
   if (operation.method === 'delete') seeded = undefined;
@@ -105,7 +85,7 @@ describe('bodies generated from the OpenAPI document', () => {
       const answers = await sendSamples(operation, seed, SAMPLES_PER_OPERATION);
       const refused = answers.filter(isValidationRefusal);
       expect(refused, `DOCUMENT_SEED=${SEED}\n${describeRefusals(refused, seed)}`).toEqual([]);
-      expect(internalErrors).toEqual([]);
+      expect(inProcess.internalErrors).toEqual([]);
     },
   );
 });

@@ -1,22 +1,13 @@
 import { appendFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
-import type { Storage } from '@wsadmin/server-core';
-import {
-  AdjustableClock,
-  createApp,
-  createKey,
-  openMemoryStorage,
-  pbkdf2Passwords,
-} from '@wsadmin/server-core';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, logRequest } from './operations/logger';
 import { type FuzzCase, fuzzCases } from './testing/fuzz-cases';
 import { type RawAnswer, sendFuzzCase } from './testing/fuzz-http';
 import { seedFuzzTargets } from './testing/fuzz-seed';
+import { type InProcessApp, openInProcessApp } from './testing/in-process-app';
+import { type LoopbackServer, serveOnLoopback } from './testing/loopback-server';
 
 /**
  * Every operation of the contract gets contract-derived requests, systematically broken ones
@@ -26,13 +17,8 @@ import { seedFuzzTargets } from './testing/fuzz-seed';
  */
 
 const ORIGIN = 'http://fuzz.test';
-let storage: Storage;
-let app: Hono;
-let socket: ServerType;
-let port: number;
-let key: string;
-const clock = new AdjustableClock();
-const internalErrors: unknown[] = [];
+let inProcess: InProcessApp;
+let socket: LoopbackServer;
 // The server's request log, as `npm start` writes it, and every secret the run sent or was sent.
 const logLines: string[] = [];
 const secrets = new Set<string>();
@@ -42,26 +28,18 @@ const logger = createLogger(
 );
 
 beforeAll(async () => {
-  storage = await openMemoryStorage({ now: () => clock.now() });
-  app = createApp({
-    storage,
-    clock,
-    passwords: pbkdf2Passwords(1000),
-    onError: (error) => internalErrors.push(error),
+  inProcess = await openInProcessApp({
+    keyName: 'fuzz',
     onRequestDone: (report) => logRequest(logger, report),
   });
-  key = (await createKey(storage.db, clock.now(), { name: 'fuzz' })).secret;
   // GET bodies need a socket: fetch's Request refuses them.
-  socket = await new Promise<ServerType>((ready) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => ready(server));
-  });
-  port = (socket.address() as AddressInfo).port;
-  secrets.add(key);
+  socket = await serveOnLoopback(inProcess.app.fetch);
+  secrets.add(inProcess.key);
 });
 
 afterAll(async () => {
-  await new Promise((done) => socket.close(done));
-  await storage.close();
+  await socket.close();
+  await inProcess.close();
 });
 
 type Answer = RawAnswer;
@@ -90,7 +68,7 @@ async function send(fuzz: FuzzCase): Promise<Answer> {
 async function sendOnce(fuzz: FuzzCase): Promise<Answer> {
   if (fuzz.body !== undefined && (fuzz.method === 'GET' || fuzz.method === 'HEAD'))
     return sendOverSocket(fuzz);
-  const response = await app.fetch(
+  const response = await inProcess.app.fetch(
     new Request(`${ORIGIN}${fuzz.target}`, {
       method: fuzz.method,
       headers: fuzz.headers,
@@ -108,7 +86,7 @@ async function sendOnce(fuzz: FuzzCase): Promise<Answer> {
 // 5 s keep-alive timeout closed it answered ECONNRESET on a loaded machine.
 const noKeepAlive = new Agent({ keepAlive: false });
 const sendOverSocket = (fuzz: FuzzCase) =>
-  sendFuzzCase({ host: '127.0.0.1', port, agent: noKeepAlive }, fuzz);
+  sendFuzzCase({ host: '127.0.0.1', port: socket.port, agent: noKeepAlive }, fuzz);
 
 /** What is wrong with an answer, or undefined when it follows every rule. */
 function problemOf(op: OperationSpec, fuzz: FuzzCase, answer: Answer): string | undefined {
@@ -152,6 +130,7 @@ function explanationOf(body: unknown): string {
 }
 
 async function newWorkspace(): Promise<number> {
+  const { app, key } = inProcess;
   const response = await app.request(`${ORIGIN}/openapi/v1/workspaces/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -169,6 +148,7 @@ describe('fuzzing every operation of the contract', () => {
   it.each(operationEntries.map(([operationId, op]) => [operationId, op] as const))(
     '%s: never 500, always the envelope',
     async (operationId, op) => {
+      const { app, storage, key, clock } = inProcess;
       const targets = await seedFuzzTargets(app, storage.db, key, clock.now());
       const cases = fuzzCases(operationId, op, targets);
       expect(cases.length).toBeGreaterThan(30);
@@ -188,13 +168,14 @@ describe('fuzzing every operation of the contract', () => {
   );
 
   it('left the process working: valid requests still succeed, nothing was polluted', async () => {
+    const { app, key, internalErrors } = inProcess;
     const id = await newWorkspace();
     const read = await app.request(`${ORIGIN}/openapi/v1/workspaces/${id}/`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ errcode: 200, data: { id, name: 'fuzz' } });
-    const scope = await fetch(`http://127.0.0.1:${port}/openapi/v1/scopes/`, {
+    const scope = await fetch(`http://127.0.0.1:${socket.port}/openapi/v1/scopes/`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(await scope.json()).toMatchObject({ errcode: 200, data: { name: 'fuzz' } });

@@ -1,32 +1,27 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import type { Storage } from '@wsadmin/server-core';
 import { createApp, openMemoryStorage, pbkdf2Passwords } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountDocs } from './docs';
 import { mountHome } from './home';
+import { type LoopbackServer, serveOnLoopback } from './testing/loopback-server';
 
 const ORIGIN = 'http://wsadmin.example:8123';
 const FORGED_HOST = 'attacker.example';
 let storage: Storage;
 let app: Hono;
-let socket: ServerType;
-let port: number;
+let socket: LoopbackServer;
 
 beforeAll(async () => {
   storage = await openMemoryStorage();
   app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
   mountDocs(app);
   mountHome(app);
-  socket = await new Promise<ServerType>((ready) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => ready(server));
-  });
-  port = (socket.address() as AddressInfo).port;
+  socket = await serveOnLoopback(app.fetch);
 });
 afterAll(async () => {
-  await new Promise((done) => socket.close(done));
+  await socket.close();
   await storage.close();
 });
 
@@ -37,7 +32,13 @@ const get = (path: string, accept?: string) =>
 function getOverSocket(accept: string): Promise<string> {
   return new Promise((done, fail) => {
     const outgoing = request(
-      { host: '127.0.0.1', port, path: '/', headers: { host: FORGED_HOST, accept }, agent: false },
+      {
+        host: '127.0.0.1',
+        port: socket.port,
+        path: '/',
+        headers: { host: FORGED_HOST, accept },
+        agent: false,
+      },
       (incoming) => {
         let text = '';
         incoming.setEncoding('utf8').on('data', (chunk: string) => {
@@ -88,14 +89,14 @@ describe('GET /', () => {
     const text = await getOverSocket('application/json');
     expect(text).not.toContain(FORGED_HOST);
     expect((JSON.parse(text) as { hint: string }).hint).toContain(
-      `curl -H "Authorization: Bearer $WSADMIN_KEY" http://127.0.0.1:${port}/openapi/v1/scopes/`,
+      `curl -H "Authorization: Bearer $WSADMIN_KEY" http://127.0.0.1:${socket.port}/openapi/v1/scopes/`,
     );
   });
 
   it('never copies a forged Host header into its page', async () => {
     const html = await getOverSocket('text/html');
     expect(html).not.toContain(FORGED_HOST);
-    expect(html).toContain(`http://127.0.0.1:${port}/openapi/v1/scopes/`);
+    expect(html).toContain(`http://127.0.0.1:${socket.port}/openapi/v1/scopes/`);
   });
 
   it('without a socket (app.request) the hint still shows the path to try', async () => {
