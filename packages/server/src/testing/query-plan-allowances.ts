@@ -24,23 +24,7 @@ const LISTINGS: AllowedScan[] = [
   },
 ];
 
-/**
- * PostgreSQL serves `GET /accounts/?q=` from pg_trgm GIN indexes (migration 5), but chooses by its
- * estimate of the matches: for a term whose trigrams are common in the seeded rows (the scenarios
- * search for fragments of generated hex uids, and the seed's names are hex too) it estimates
- * thousands of matches and reads the table in parallel instead. The same statement used the
- * indexes in other runs; which plan wins depends on the term, so it is allowed here rather than
- * failing the suite at random. SQLite answers through its FTS5 trigram index (issue 12).
- */
-const POSTGRES_ACCOUNT_SEARCH: AllowedScan = {
-  statement: /^select \* from "accounts" where \(lower\("username"\) like/,
-  table: 'accounts',
-  reason:
-    'GET /accounts/?q= on PostgreSQL: pg_trgm indexes exist; the planner reads the table when it estimates many matches (terms of hex fragments)',
-  planDependsOnValues: true,
-};
-
 export const ALLOWED_SCANS: Record<Dialect, AllowedScan[]> = {
   sqlite: LISTINGS,
-  postgres: [...LISTINGS, POSTGRES_ACCOUNT_SEARCH],
+  postgres: LISTINGS,
 };

@@ -7,8 +7,6 @@ export interface AllowedScan {
   statement: RegExp;
   table: string;
   reason: string;
-  /** The planner may as well use an index for it: an entry no statement needed is then not stale. */
-  planDependsOnValues?: true;
 }
 
 /** A statement whose plan reads every row (or every index entry) of a table that grows. */
