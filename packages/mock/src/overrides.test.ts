@@ -1,3 +1,4 @@
+import { workspaceDefaults } from '@wsadmin/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockRequestError } from './client';
 import { MOCK_BASE_URL } from './mock';
@@ -201,20 +202,5 @@ describe('overrides that break the contract fail loudly', () => {
 });
 
 function workspace() {
-  return {
-    id: 1,
-    name: 'w',
-    desc: '',
-    hcl: false,
-    adapter: 0,
-    auto_add_member: false,
-    date_offset: -1,
-    dt: true,
-    enable_dt: true,
-    ddya: true,
-    enable_ddya: true,
-    ddra: true,
-    enable_ddra: true,
-    breakPointDisplayType: 0,
-  };
+  return { id: 1, name: 'w', ...workspaceDefaults };
 }

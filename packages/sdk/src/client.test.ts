@@ -1,3 +1,4 @@
+import { workspaceDefaults } from '@wsadmin/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from './client';
 import {
@@ -12,22 +13,7 @@ import {
 } from './errors';
 import { BASE_URL, fail, json, KEY, ok, recorder, testClient } from './test-helpers';
 
-const workspace = {
-  id: 7,
-  name: 'Sales',
-  desc: '',
-  hcl: false,
-  adapter: 0,
-  auto_add_member: false,
-  date_offset: -1,
-  dt: true,
-  enable_dt: true,
-  ddya: true,
-  enable_ddya: true,
-  ddra: true,
-  enable_ddra: true,
-  breakPointDisplayType: 0,
-};
+const workspace = { id: 7, name: 'Sales', ...workspaceDefaults };
 
 describe('createClient', () => {
   it.each([

@@ -30,6 +30,24 @@ afterAll(async () => {
   file.remove();
 });
 
+type Write = (db: Storage['db']) => Promise<unknown>;
+
+/** A write made through the connection the reads use, and through one the reads do not know. */
+const WRITERS: Array<[string, (write: Write) => Promise<unknown>]> = [
+  ['this connection', (write) => write(storage.db)],
+  [
+    'another connection',
+    async (write) => {
+      const other = await openSqliteStorage(file.file, () => now);
+      try {
+        await write(other.db);
+      } finally {
+        await other.close();
+      }
+    },
+  ],
+];
+
 describe('prepared point reads on a SQLite file', () => {
   it.each([
     ['an existing workspace', () => workspaceId],
@@ -88,20 +106,7 @@ describe('prepared point reads on a SQLite file', () => {
     expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBe(now.toISOString());
   });
 
-  it.each([
-    ['this connection', async (write: (db: Storage['db']) => Promise<unknown>) => write(storage.db)],
-    [
-      'another connection',
-      async (write: (db: Storage['db']) => Promise<unknown>) => {
-        const other = await openSqliteStorage(file.file, () => now);
-        try {
-          await write(other.db);
-        } finally {
-          await other.close();
-        }
-      },
-    ],
-  ])(
+  it.each(WRITERS)(
     'sees a workspace renamed through %s at the next read, however often it was read before',
     async (_case, through) => {
       const { id } = await insertWorkspace(storage.db, { name: 'old' }, now);
@@ -113,40 +118,30 @@ describe('prepared point reads on a SQLite file', () => {
     },
   );
 
-  it.each([
-    ['this connection', async (write: (db: Storage['db']) => Promise<unknown>) => write(storage.db)],
-    [
-      'another connection',
-      async (write: (db: Storage['db']) => Promise<unknown>) => {
-        const other = await openSqliteStorage(file.file, () => now);
-        try {
-          await write(other.db);
-        } finally {
-          await other.close();
-        }
-      },
-    ],
-  ])('a kept list answer shows a dimension added through %s at the next list', async (_case, through) => {
-    const { secret } = await createKey(storage.db, now, { name: 'lists' });
-    const { id } = await insertWorkspace(storage.db, { name: 'lists' }, now);
-    const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
-    const names = async () => {
-      const response = await app.request(`http://wsadmin.test/openapi/v1/workspaces/${id}/dimensions/`, {
-        headers: { authorization: `Bearer ${secret}` },
+  it.each(WRITERS)(
+    'a kept list answer shows a dimension added through %s at the next list',
+    async (_case, through) => {
+      const { secret } = await createKey(storage.db, now, { name: 'lists' });
+      const { id } = await insertWorkspace(storage.db, { name: 'lists' }, now);
+      const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+      const names = async () => {
+        const response = await app.request(`http://wsadmin.test/openapi/v1/workspaces/${id}/dimensions/`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        const { data } = (await response.json()) as { data: Array<{ names: string[] }> };
+        return data.map((item) => item.names[0]);
+      };
+      const definition = managementKinds.dimensions.definition.parse({
+        ...managementKinds.dimensions.defaults,
+        type: 'string',
+        format: '',
+        names: ['added'],
       });
-      const { data } = (await response.json()) as { data: Array<{ names: string[] }> };
-      return data.map((item) => item.names[0]);
-    };
-    const definition = managementKinds.dimensions.definition.parse({
-      ...managementKinds.dimensions.defaults,
-      type: 'string',
-      format: '',
-      names: ['added'],
-    });
-    for (let i = 0; i < 3; i++) expect(await names()).toEqual([]);
-    await through((db) => insertObject(db, { workspaceId: id, kind: 'dimensions', definition }, now));
-    expect(await names()).toEqual(['added']);
-  });
+      for (let i = 0; i < 3; i++) expect(await names()).toEqual([]);
+      await through((db) => insertObject(db, { workspaceId: id, kind: 'dimensions', definition }, now));
+      expect(await names()).toEqual(['added']);
+    },
+  );
 
   it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
     const limited = preparedSelect((db, id: number) =>

@@ -1,42 +1,17 @@
-import {
-  createApp,
-  createKey,
-  openMemoryStorage,
-  pbkdf2Passwords,
-  type RequestReport,
-  type Storage,
-} from '@wsadmin/server-core';
+import { openMemoryStorage, type RequestReport, type Storage } from '@wsadmin/server-core';
 import { Hono } from 'hono';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../operations/metrics';
 import { mountMetrics } from '../operations/metrics-route';
+import { seedRefreshTasks } from '../testing/refresh-tasks';
 
 let storage: Storage;
 beforeAll(async () => {
   const now = new Date('2026-11-22T00:00:00Z');
   storage = await openMemoryStorage({ now: () => now });
-  const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
-  const { secret } = await createKey(storage.db, now, { name: 'metrics' });
-  await app.request('http://metrics.test/openapi/v1/workspaces/', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const task = (uid: string, state: string) => ({
-    uid,
-    workspace_id: 1,
-    state,
-    run_at: now.toISOString(),
-    started_at: null,
-    finished_at: null,
-    claimed_by: null,
-  });
-  await storage.db
-    .insertInto('refresh_tasks')
-    .values([task('t1', 'scheduled'), task('t2', 'done')])
-    .execute();
+  await seedRefreshTasks(storage, now, ['scheduled', 'done']);
 });
 afterAll(() => storage.close());
 

@@ -1,6 +1,7 @@
-import { createApp, createKey, openMemoryStorage, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
+import { openMemoryStorage, type Storage } from '@wsadmin/server-core';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRefreshTasks } from '../testing/refresh-tasks';
 import { createMetrics } from './metrics';
 
 let storage: Storage;
@@ -37,26 +38,7 @@ describe('metrics of the database', () => {
   });
 
   it('counts refresh tasks by state from the database', async () => {
-    const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
-    const { secret } = await createKey(storage.db, new Date('2026-11-22T00:00:00Z'), { name: 'metrics' });
-    await app.request('http://metrics.test/openapi/v1/workspaces/', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const task = (uid: string, state: string) => ({
-      uid,
-      workspace_id: 1,
-      state,
-      run_at: '2026-11-22T00:00:00.000Z',
-      started_at: null,
-      finished_at: null,
-      claimed_by: null,
-    });
-    await storage.db
-      .insertInto('refresh_tasks')
-      .values([task('t1', 'scheduled'), task('t2', 'done'), task('t3', 'done')])
-      .execute();
+    await seedRefreshTasks(storage, new Date('2026-11-22T00:00:00Z'), ['scheduled', 'done', 'done']);
     const tasks = (await families(createMetrics(storage))).get('wsadmin_refresh_tasks');
     expect(tasks?.type).toBe('GAUGE');
     expect([stateValue(tasks, 'scheduled'), stateValue(tasks, 'done')]).toEqual([1, 2]);
