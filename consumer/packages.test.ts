@@ -5,7 +5,15 @@
  * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
  * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
  */
-import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -13,6 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../testing/chromium';
+import { visitDocsOffline } from '../testing/docs-page';
 import {
   consumerEnv,
   createConsumer,
@@ -242,7 +252,79 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
   });
 });
 
+describe('a consumer of only @wsadmin/server', { timeout: 180_000 }, () => {
+  const installed = async () => {
+    const { stdout } = await run('npm', ['ls', '--all', '--parseable'], { cwd: projects.server });
+    return stdout
+      .split('\n')
+      .filter((path) => path.includes('node_modules/'))
+      .map((path) => path.slice(path.lastIndexOf('node_modules/') + 13));
+  };
+
+  it('installs no TypeScript compiler, no Vue, no sql.js and no @scalar package', async () => {
+    const names = await installed();
+    expect(names).toEqual(expect.arrayContaining(['@wsadmin/server', 'better-sqlite3', 'pg']));
+    const unwanted = names.filter((name) =>
+      /^(typescript|vue|@vue\/.*|vue-demi|sql\.js|@scalar\/.*)$/.test(name),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('installs at most 100 MB of node_modules', () => {
+    const megabytes = sizeOf(join(projects.server, 'node_modules')) / 1e6;
+    console.info(`server consumer: node_modules ${megabytes.toFixed(1)} MB`);
+    expect(megabytes).toBeLessThanOrEqual(100);
+  });
+
+  // npm 11 runs only the install scripts a project allows: the one the server needs is better-sqlite3's.
+  it('has one dependency with an install step: better-sqlite3', async () => {
+    const withInstallStep = (await installed()).filter((name) => {
+      const folder = join(projects.server, 'node_modules', name);
+      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>;
+      };
+      const scripts = manifest.scripts ?? {};
+      // npm runs `node-gyp rebuild` for a binding.gyp without an install script of its own.
+      return (
+        ['preinstall', 'install', 'postinstall'].some((step) => step in scripts) ||
+        existsSync(join(folder, 'binding.gyp'))
+      );
+    });
+    expect([...new Set(withInstallStep)]).toEqual(['better-sqlite3']);
+  });
+
+  it("says what to install when server-core's in-memory storage is opened without sql.js", async () => {
+    const script =
+      "import('@wsadmin/server-core').then((core) => core.openMemoryStorage()).catch((error) => console.log(error.message))";
+    const { stdout } = await run('node', ['--input-type=module', '-e', script], { cwd: projects.server });
+    expect(stdout.trim()).toBe(
+      'in-memory storage needs the sql.js package, an optional peer dependency of @wsadmin/server-core: npm install sql.js@~1.16.0',
+    );
+  });
+
+  it('ships the API reference bundle with its licence', async () => {
+    const { stdout } = await run('tar', ['-tzf', tarballs['@wsadmin/server']], { cwd: root });
+    expect(stdout).toContain('package/dist/docs/scalar.js');
+    expect(stdout).toContain('package/dist/docs/scalar.LICENSE.txt');
+  });
+});
+
 describe('npx wsadmin-server from the installed tarball', { timeout: 180_000 }, () => {
+  it("renders /docs offline in Chromium, from the package's own files", async () => {
+    const browser = await launchChromium();
+    try {
+      const visit = await visitDocsOffline(browser, server?.url ?? '');
+      expect(visit).toEqual({
+        heading: 'Workspace Configuration, Permission and Account Service',
+        listsOperation: true,
+        elsewhere: [],
+        pageErrors: [],
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('answers GET /openapi/v1/scopes/ with the key it printed', async () => {
     expect(server?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const response = await fetch(`${server?.url}/openapi/v1/scopes/`, {

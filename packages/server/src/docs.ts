@@ -3,21 +3,25 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { Scalar } from '@scalar/hono-api-reference';
 import openapi from '@wsadmin/contract/openapi.json' with { type: 'json' };
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 
 export const DOCS_PATH = '/docs';
 export const DOCS_SCRIPT_PATH = '/docs/scalar.js';
 
 /**
- * The browser bundle of @scalar/api-reference, from node_modules: the page works offline and
- * never loads code from a CDN. The package's `exports` do not list `dist/browser/`, so the file is
- * found next to its main entry.
+ * The browser bundle of @scalar/api-reference (one self-contained file): the page works offline and
+ * never loads code from a CDN. The build copies it, with its licence, into this package's
+ * `dist/docs/`, so an install carries that one file instead of the package's Vue components and the
+ * TypeScript compiler they pull in. Run from source (this repository), it is read from the dev
+ * dependency, whose `exports` do not list `dist/browser/`: it is found next to the main entry.
  */
 export function scalarBundlePath(): string {
-  const main = createRequire(import.meta.url).resolve('@scalar/api-reference');
-  return join(dirname(main), 'browser', 'standalone.js');
+  const require = createRequire(import.meta.url);
+  if (import.meta.url.endsWith('.ts')) {
+    return join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+  }
+  return join(dirname(require.resolve('@wsadmin/server/package.json')), 'dist', 'docs', 'scalar.js');
 }
 
 interface Bundle {
@@ -30,7 +34,7 @@ const bytesOf = (buffer: Buffer) => new Uint8Array(buffer);
 
 let loading: Promise<Bundle> | undefined;
 
-/** Read (and compress) once per process, on the first request: 4 MB that most runs never serve. */
+/** Read (and compress) once per process, on the first request: 3.5 MB that most runs never serve. */
 function loadBundle(): Promise<Bundle> {
   loading ??= (async () => {
     const text = await readFile(scalarBundlePath(), 'utf8');
@@ -44,26 +48,49 @@ function loadBundle(): Promise<Bundle> {
   return loading;
 }
 
-/** `GET /openapi.json` (the contract's document) and `/docs` (an interactive reference of it). */
-export function mountDocs(app: Hono): void {
-  app.get('/openapi.json', (c) => c.json(openapi));
-
-  const page = Scalar((c) => ({
-    pageTitle: 'wsadmin API reference',
+/**
+ * The page the bundle renders into, with the configuration `Scalar.createApiReference` takes.
+ * "Try it" sends requests to the server that served the page, not the document's default
+ * 127.0.0.1:8787; nothing comes from scalar.com at run time (no web fonts, telemetry or agent).
+ */
+function page(c: Context): string {
+  const configuration = {
     url: '/openapi.json',
-    cdn: DOCS_SCRIPT_PATH,
-    // "Try it" sends requests to the server that served the page, not the document's default 127.0.0.1:8787.
     servers: [{ url: new URL(c.req.url).origin, description: 'This server' }],
-    // Nothing from scalar.com at run time: no web fonts, telemetry or hosted agent.
     withDefaultFonts: false,
     telemetry: false,
     agent: { disabled: true },
     mcp: { disabled: true },
     showDeveloperTools: 'never',
     documentDownloadType: 'json',
-  }));
-  app.get(DOCS_PATH, page);
-  app.get(`${DOCS_PATH}/`, page);
+  };
+  // `<` escaped: no value (the origin comes from the request) can close the script element.
+  const json = JSON.stringify(configuration, null, 2).replaceAll('<', '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <title>wsadmin API reference</title>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${DOCS_SCRIPT_PATH}"></script>
+    <script>
+      Scalar.createApiReference('#app', ${json})
+    </script>
+  </body>
+</html>
+`;
+}
+
+/** `GET /openapi.json` (the contract's document) and `/docs` (an interactive reference of it). */
+export function mountDocs(app: Hono): void {
+  app.get('/openapi.json', (c) => c.json(openapi));
+
+  const html = (c: Context) => c.html(page(c));
+  app.get(DOCS_PATH, html);
+  app.get(`${DOCS_PATH}/`, html);
 
   app.get(DOCS_SCRIPT_PATH, async (c) => {
     const bundle = await loadBundle();

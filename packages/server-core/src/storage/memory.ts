@@ -126,8 +126,15 @@ function sqlJs(wasmUrl: string | undefined): Promise<SqlJsStatic> {
   const key = wasmUrl ?? '';
   let load = loading.get(key);
   if (!load) {
-    load = import('sql.js').then(({ default: initSqlJs }) =>
-      initSqlJs(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }),
+    load = import('sql.js').then(
+      ({ default: initSqlJs }) => initSqlJs(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }),
+      // An optional peer dependency: the Node server never opens this storage, so it does not install it.
+      (cause: unknown) => {
+        throw new Error(
+          'in-memory storage needs the sql.js package, an optional peer dependency of @wsadmin/server-core: npm install sql.js@~1.16.0',
+          { cause },
+        );
+      },
     );
     loading.set(key, load);
     load.catch(() => loading.delete(key));
