@@ -25,6 +25,7 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'examples/**/*.test.ts',
       'consumer/*.test.ts',
+      'testing/*.test.ts',
       '.ci/*.test.mjs',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],

@@ -2,7 +2,8 @@ import { managementCollections } from './resources/management-kinds';
 
 /**
  * Reads the method+path pairs out of the endpoint tables of the service specification
- * (`shared/spec/service-interface.md`), so tests can hold the contract against the spec's own text.
+ * (`shared/spec/service-interface.md`, outside this repository), so tests can hold the contract
+ * against the spec's own text; `contract/spec-endpoints.json` is the repository's copy of them.
  */
 export interface SpecEndpoint {
   method: string;

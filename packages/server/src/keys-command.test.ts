@@ -1,6 +1,6 @@
 import { createKey, openMemoryStorage } from '@wsadmin/server-core';
 import { describe, expect, it } from 'vitest';
-import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError } from './keys-command';
+import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from './keys-command';
 
 const now = new Date('2030-05-01T00:00:00Z');
 const parse = (...argv: string[]) => parseKeysCommand(argv, now);
@@ -108,7 +108,7 @@ describe('parseKeysCommand', () => {
       ['create', '--name', 'x', '--expires', '2030-05-01T00:00:00Z'],
       'is not in the future',
     ],
-    ['an unknown option', ['create', '--name', 'x', '--colour', 'red'], "Unknown option '--colour'"],
+    ['an unknown option', ['create', '--name', 'x', '--colour', 'red'], 'unknown option "--colour"'],
     ['an option without value', ['create', '--name'], "Option '--name <value>' argument missing"],
     ['revoke without id', ['revoke'], 'revoke needs the key id'],
     ['revoke with two ids', ['revoke', 'a', 'b'], 'unexpected argument "b" after revoke'],
@@ -128,13 +128,14 @@ describe('runKeysCommand', () => {
     const code = await runKeysCommand(parseKeysCommand(argv, now), storage.db, now, {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
+      name: 'wsadmin-keys',
     });
     await storage.close();
     return { code, out, err };
   }
 
   it('prints the usage for help', async () => {
-    expect(await run(['help'])).toEqual({ code: 0, out: [KEYS_USAGE], err: [] });
+    expect(await run(['help'])).toEqual({ code: 0, out: [keysUsage('wsadmin-keys')], err: [] });
   });
 
   it('prints nothing for list on an empty database', async () => {
@@ -155,6 +156,7 @@ describe('runKeysCommand', () => {
     await runKeysCommand({ command: 'list' }, storage.db, now, {
       out: (line) => out.push(line),
       err: () => {},
+      name: 'wsadmin-keys',
     });
     await storage.close();
     expect(out).toHaveLength(1);

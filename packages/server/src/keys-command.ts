@@ -4,7 +4,9 @@ import type { Schema } from '@wsadmin/server-core';
 import { type AccessKey, createKey, findKey, listKeys, type NewKey, revokeKey } from '@wsadmin/server-core';
 import type { Kysely } from 'kysely';
 
-export const KEYS_USAGE = `Usage: npm run keys -- <command>
+/** The usage, naming the command as it was called (command-name.ts): `wsadmin-keys` or `npm run keys --`. */
+export function keysUsage(name: string): string {
+  return `Usage: ${name} <command>
 
   create --name NAME [--permissions auth,account,workspace,data,task,embed]
          [--workspaces 1,2] [--expires ISO-8601] [--description TEXT]
@@ -14,8 +16,12 @@ export const KEYS_USAGE = `Usage: npm run keys -- <command>
       Prints every key as one JSON line (never a secret).
   revoke ID
       Revokes the key with that id (a revoked key answers 401).
+  help
+      Prints this.
 
-The database is DATABASE_URL, as for npm start (default sqlite:./data/wsadmin.db).`;
+The database is DATABASE_URL, as for the server (default sqlite:./data/wsadmin.db).
+Exit codes: 0 done; 1 no key has that id, or the database failed; 2 bad arguments or settings.`;
+}
 
 /** Bad command-line arguments: the CLI prints the message and exits with code 2. */
 export class UsageError extends Error {
@@ -28,14 +34,19 @@ export type KeysCommand =
   | { command: 'list' }
   | { command: 'revoke'; id: string };
 
-/** Reads `npm run keys -- ...` arguments; throws UsageError naming what is wrong. */
-export function parseKeysCommand(argv: readonly string[], now: Date): KeysCommand {
+/** Reads `wsadmin-keys ...` arguments; throws UsageError naming what is wrong. */
+export function parseKeysCommand(argv: readonly string[], now: Date, name = 'wsadmin-keys'): KeysCommand {
   let parsed: ReturnType<typeof parseCreateArgs>;
   try {
     parsed = parseCreateArgs(argv);
   } catch (error) {
-    // node:util parseArgs explains unknown options and missing values well; keep its message.
-    throw new UsageError((error as Error).message);
+    // node:util parseArgs explains missing values well; its advice for an unknown option (put it
+    // after `--` as a positional) fits no command here, so only the option is named.
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'([^']+)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option)
+      throw new UsageError(`unknown option "${option}"`);
+    throw new UsageError(message);
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
@@ -52,10 +63,7 @@ export function parseKeysCommand(argv: readonly string[], now: Date): KeysComman
     case 'revoke': {
       refuseExtras('revoke', rest.slice(1), options);
       const id = rest[0];
-      if (!id)
-        throw new UsageError(
-          'revoke needs the key id: npm run keys -- revoke <id> (see npm run keys -- list)',
-        );
+      if (!id) throw new UsageError(`revoke needs the key id: ${name} revoke <id> (see ${name} list)`);
       return { command: 'revoke', id };
     }
     case undefined:
@@ -188,16 +196,23 @@ export function publicKeyOf(key: AccessKey) {
   };
 }
 
+export interface KeysIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** How the command was called, for the lines that tell the user what to run. */
+  name: string;
+}
+
 /** Runs a parsed command; returns the exit code. */
 export async function runKeysCommand(
   command: KeysCommand,
   db: Kysely<Schema>,
   now: Date,
-  io: { out: (line: string) => void; err: (line: string) => void },
+  io: KeysIo,
 ): Promise<number> {
   switch (command.command) {
     case 'help':
-      io.out(KEYS_USAGE);
+      io.out(keysUsage(io.name));
       return 0;
     case 'create': {
       const { id, secret } = await createKey(db, now, command.key);
@@ -209,7 +224,7 @@ export async function runKeysCommand(
       return 0;
     case 'revoke': {
       if (!(await revokeKey(db, command.id, now))) {
-        io.err(`keys: no key has the id "${command.id}" (npm run keys -- list shows the ids)`);
+        io.err(`keys: no key has the id "${command.id}" (${io.name} list shows the ids)`);
         return 1;
       }
       const key = await findKey(db, command.id);

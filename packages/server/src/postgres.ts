@@ -1,6 +1,7 @@
 import { openStorage, type Storage } from '@wsadmin/server-core';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { postgresOpenError } from './database-open-errors';
 
 /**
  * Values as SQLite returns them, so queries read the same on both: 64-bit integers (`bigint`,
@@ -18,9 +19,9 @@ const sqliteLikeTypes = {
   },
 } as pg.CustomTypesConfig;
 
-/** The URL without its password, for logs. */
+/** The URL without its password, for logs. Up to the last `@`: a password may hold an unencoded one. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  return url.replace(/\/\/([^:/@]*):.*@/, '//$1:***@');
 }
 
 /** PostgreSQL storage, with the use of its connection pool (for metrics). */
@@ -82,8 +83,6 @@ export async function openPostgresStorage(
     });
   } catch (error) {
     // openStorage has closed the pool.
-    throw new Error(`cannot open the PostgreSQL database ${location}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw postgresOpenError(url, location, error);
   }
 }

@@ -25,6 +25,7 @@ import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
 import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './passwords';
+import { StartupError } from './startup-error';
 
 export interface RunningServer {
   url: string;
@@ -52,7 +53,9 @@ export interface StartOptions {
  * The server could not listen (port in use, no permission): a plain one-line reason for the
  * operator, no stack. Nothing was written but the migrations: no key was created.
  */
-export class ListenError extends Error {
+export class ListenError extends StartupError {
+  override name = 'ListenError';
+
   constructor(host: string, port: number, cause: unknown) {
     const code = (cause as { code?: unknown } | undefined)?.code;
     const why =
@@ -66,7 +69,6 @@ export class ListenError extends Error {
               ? cause.message
               : String(cause);
     super(`cannot listen on ${host}:${port}: ${why}`, { cause });
-    this.name = 'ListenError';
   }
 }
 

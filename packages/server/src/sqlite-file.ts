@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { enableQuickReads, openStorage, type Storage } from '@wsadmin/server-core';
 import BetterSqlite3 from 'better-sqlite3';
 import { type SqliteDatabase, SqliteDialect } from 'kysely';
+import { sqliteOpenError } from './database-open-errors';
 import { yieldingDialect } from './sqlite-yield';
 
 export interface SqliteOptions {
@@ -16,12 +17,7 @@ export async function openSqliteStorage(
   now: () => Date,
   options: SqliteOptions = {},
 ): Promise<Storage> {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
+  const database = openFile(file);
   const statements = withStatementCache(database);
   const storage = await openStorage({
     kysely: yieldingDialect(new SqliteDialect({ database: statements }), options.yieldAfterMs ?? 10),
@@ -44,6 +40,24 @@ export async function openSqliteStorage(
       database.inTransaction ? undefined : (dataVersion.get() as number) + (totalChanges.get() as number),
   );
   return storage;
+}
+
+/** The file, created with its directory if missing, in the modes the server needs. */
+function openFile(file: string): BetterSqlite3.Database {
+  let database: BetterSqlite3.Database | undefined;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    database = new BetterSqlite3(file);
+    // The first statement reads the file: a file that is no database fails here, not in the constructor.
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    return database;
+  } catch (error) {
+    database?.close();
+    throw sqliteOpenError(file, error);
+  }
 }
 
 /**

@@ -1,24 +1,29 @@
 #!/usr/bin/env node
+import { endQuietlyWhenStdoutCloses } from '../closed-stdout';
+import { commandName } from '../command-name';
 import { readConfig } from '../config';
-import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError } from '../keys-command';
+import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from '../keys-command';
 import { openStorageFromUrl } from '../open-storage';
 
-// `npm run keys -- create|list|revoke`: access keys in the database of DATABASE_URL (as npm start).
-// Exit codes: 0 done, 1 failed (unknown key id, database error), 2 bad arguments or settings.
+// `wsadmin-keys create|list|revoke|help` (`npm run keys -- …` in this repository): access keys in
+// the database of DATABASE_URL (as the server). Exit codes: keysUsage.
 async function main(argv: string[]): Promise<number> {
+  const name = commandName('wsadmin-keys', process.argv[1], process.env);
+  // `wsadmin-keys list | head -1` as well as the usage.
+  endQuietlyWhenStdoutCloses();
   const now = new Date();
   let command: ReturnType<typeof parseKeysCommand>;
   let databaseUrl: string;
   try {
-    command = parseKeysCommand(argv, now);
+    command = parseKeysCommand(argv, now, name);
     databaseUrl = readConfig(process.env).databaseUrl;
   } catch (error) {
     console.error(`keys: ${(error as Error).message}`);
-    if (error instanceof UsageError) console.error('Run `npm run keys -- help` for the usage.');
+    if (error instanceof UsageError) console.error(`\n${keysUsage(name)}`);
     return 2;
   }
   if (command.command === 'help') {
-    console.log(KEYS_USAGE);
+    console.log(keysUsage(name));
     return 0;
   }
   const storage = await openStorageFromUrl(databaseUrl, () => new Date());
@@ -26,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
     return await runKeysCommand(command, storage.db, now, {
       out: (line) => console.log(line),
       err: (line) => console.error(line),
+      name,
     });
   } finally {
     await storage.close();
@@ -37,6 +43,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // Database failures explain themselves in one line (StartupError); the stack would add nothing.
     console.error(`keys: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   },

@@ -1,40 +1,31 @@
 #!/usr/bin/env node
-import cluster from 'node:cluster';
-import { printBanner } from '../banner';
-import { runPrimary } from '../cluster/primary';
-import { runWorker } from '../cluster/worker';
-import { readConfig } from '../config';
-import { ListenError, type RunningServer, startServer } from '../server';
+import { endQuietlyWhenStdoutCloses } from '../closed-stdout';
+import { commandName } from '../command-name';
+import { parseServerArguments, serverUsage, serverVersion } from '../server-command';
+import { StartupError } from '../startup-error';
 
-// `npm start`: the reference server on HOST:PORT with DATABASE_URL; WSADMIN_WORKERS=N > 1 forks
-// N processes sharing the port (cluster/primary.ts).
-const config = readConfig(process.env);
-if (cluster.isWorker) {
-  await runWorker(config);
-} else if (config.workers > 1) {
-  await runPrimary(config);
-} else {
-  let server: RunningServer;
-  try {
-    server = await startServer(config);
-  } catch (error) {
-    if (!(error instanceof ListenError)) throw error;
-    console.error(`wsadmin: ${error.message}`);
-    process.exit(1);
+// `wsadmin-server` (`npm start -- …` in this repository). Exit codes: serverUsage.
+async function main(): Promise<void> {
+  const name = commandName('wsadmin-server', process.argv[1], process.env);
+  const args = parseServerArguments(process.argv.slice(2));
+  if (args.action === 'refuse') {
+    console.error(`${name}: ${args.problem}\n\n${serverUsage(name)}`);
+    process.exitCode = 2;
+    return;
   }
-  printBanner({
-    url: server.url,
-    location: server.storage.location,
-    createdKeySecret: server.createdKeySecret,
-    testClock: config.testClock,
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.log(`wsadmin: ${signal}, shutting down`);
-      server.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
+  if (args.action !== 'start') {
+    endQuietlyWhenStdoutCloses();
+    console.log(args.action === 'help' ? serverUsage(name) : serverVersion());
+    return;
   }
+  // Loaded only to serve: --help and --version answer at once, without the server's modules.
+  const { runServer } = await import('../run-server');
+  await runServer();
 }
+
+main().catch((error: unknown) => {
+  // Anything else is a bug, and its stack is wanted.
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`wsadmin: ${error.message}`);
+  process.exit(1);
+});

@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
-import { ListenError, type RunningServer, startServer } from '../server';
+import { type RunningServer, startServer } from '../server';
+import { StartupError } from '../startup-error';
 import type { WorkerMessage } from './messages';
 import { clusterMetricsSource } from './metrics';
 
@@ -18,7 +19,7 @@ export async function runWorker(config: ServerConfig): Promise<void> {
       bootstrapKey: false,
     });
   } catch (error) {
-    if (!(error instanceof ListenError)) throw error;
+    if (!(error instanceof StartupError)) throw error;
     console.error(`wsadmin: worker ${process.pid}: ${error.message}`);
     process.exit(1);
   }

@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   }
   if (!existsSync(join(postgresBin, 'initdb')) && !process.env.CI) {
     console.warn(
-      `PostgreSQL tests skipped: no server binaries in ${postgresBin} (install the postgresql package)`,
+      `PostgreSQL tests skipped: no server binaries in ${postgresBin} (install the postgresql package, or set WSADMIN_POSTGRES_BIN to their directory or WSADMIN_TEST_POSTGRES_URL to a server of yours)`,
     );
     project.provide('postgresAdminUrl', null);
     return;

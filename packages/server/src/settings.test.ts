@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+import { SETTINGS } from './settings';
+import { REPO_ROOT } from './testing/processes';
+
+const SOURCE = join(REPO_ROOT, 'packages/server/src');
+
+/** Every environment variable the server's own code reads (`env.NAME`, `process.env.NAME`). */
+function variablesRead(): string[] {
+  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing/'),
+  );
+  const names = new Set<string>();
+  for (const file of files)
+    for (const match of readFileSync(join(SOURCE, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g))
+      names.add(match[1] ?? '');
+  return [...names].sort();
+}
+
+describe('the settings --help lists', () => {
+  it('are every environment variable the server reads', () => {
+    const read = variablesRead();
+    expect(read).toContain('DATABASE_URL');
+    expect(SETTINGS.map((setting) => setting.name).sort()).toEqual(read);
+  });
+
+  it.each([
+    ['HOST', { given: 'host', want: '127.0.0.1' }],
+    ['PORT', { given: 'port', want: 8787 }],
+    ['DATABASE_URL', { given: 'databaseUrl', want: 'sqlite:./data/wsadmin.db' }],
+    ['LOG_LEVEL', { given: 'logLevel', want: 'info' }],
+    ['LOG_FORMAT', { given: 'logFormat', want: 'json' }],
+    ['WSADMIN_WORKERS', { given: 'workers', want: 1 }],
+  ] as const)('show the default readConfig applies for %s', (name, { given, want }) => {
+    expect(SETTINGS.find((setting) => setting.name === name)?.default).toBe(String(want));
+    expect(readConfig({})[given]).toBe(want);
+  });
+
+  it.each([
+    ['the README', 'README.md'],
+    ["the server package's README", 'packages/server/README.md'],
+  ])('are all named in %s', (_name, file) => {
+    const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+    for (const setting of SETTINGS) expect(text, setting.name).toContain(`\`${setting.name}`);
+  });
+});
