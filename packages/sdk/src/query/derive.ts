@@ -1,7 +1,7 @@
 import { routes } from '../routes';
 import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
-import { keyOf, placeholders } from './keys';
+import { keyOf } from './keys';
 import { mutationOf, queryOf } from './options';
 import type { QueryPost } from './shape';
 
@@ -19,7 +19,7 @@ import type { QueryPost } from './shape';
  *   and `onSuccess` invalidates what the operation's entry in `invalidation.ts` names.
  */
 
-/** A part of `facadeOperations`: operationIds, nested objects and scopes. */
+/** A part of the generated `facadeOperations`: operationIds, nested objects and scopes. */
 export interface OperationTree {
   readonly [name: string]: OperationId | OperationTree;
 }
@@ -35,7 +35,7 @@ const QUERY_POSTS: ReadonlySet<OperationId> = new Set<QueryPost>(['fetchAccount'
 function factoryOf(operationId: OperationId, api: Api, name: string, scope: readonly unknown[]) {
   const route = routes[operationId];
   const method = (...args: unknown[]) => (api[name] as Method)(...args);
-  const names = placeholders(operationId);
+  const names = Object.keys(route.params);
   if (route.method === 'get' || QUERY_POSTS.has(operationId)) {
     // The method's own arguments before its RequestOptions: path values, then the query or body.
     const arity = names.length - scope.length + (route.query || route.body ? 1 : 0);

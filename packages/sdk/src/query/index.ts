@@ -1,4 +1,5 @@
 import type { Facade } from '../client';
+import { facadeOperations, type facadeSpecials } from '../generated/facade-operations';
 import { PROJECTS_PAGE_SIZE, type ProjectsQuery } from '../resources/accounts';
 import type {
   ApplyRequest,
@@ -9,6 +10,7 @@ import type {
 } from '../resources/management';
 import type { MemberGroupApi, MemberGroupsApi } from '../resources/member-groups';
 import type { MemberApi, MembersApi } from '../resources/members';
+import { managementKinds } from '../routes';
 import type {
   AccountUid,
   ManagementAction,
@@ -20,9 +22,8 @@ import type {
   WorkspaceId,
 } from '../types';
 import { changedObjects } from './affected';
-import { derive, type OperationTree, type Special } from './derive';
+import { derive, type Special } from './derive';
 import { wsadminKeys } from './keys';
-import { facadeOperations, type KindOperations, kindOperations, managementOperations } from './operations';
 import {
   mutationOf,
   pagedQueryOf,
@@ -41,6 +42,7 @@ import type { QueriesOf } from './shape';
  */
 
 type Ops = typeof facadeOperations;
+type KindOperations<C extends ManagementCollection> = Ops['management'][(typeof managementKinds)[C]['facade']];
 
 export type ScopesQueries = QueriesOf<Facade['scopes'], Ops['scopes']>;
 export type WorkspacesQueries = QueriesOf<Facade['workspaces'], Ops['workspaces']>;
@@ -88,7 +90,7 @@ export type ManagedCollectionQueries<C extends ManagementCollection> = QueriesOf
 >;
 
 /** Factories of the management interface of one workspace. */
-export type ManagementQueries = QueriesOf<ManagementApi, typeof managementOperations> & {
+export type ManagementQueries = QueriesOf<ManagementApi, Ops['management']> & {
   /**
    * An object kind by its path segment.
    *
@@ -131,7 +133,7 @@ export type ManagementQueriesFactory = (workspaceId: WorkspaceId) => ManagementQ
  * mutation's variables.
  */
 export interface WsadminQueries
-  extends QueriesOf<Omit<Facade, 'memberGroups' | 'members' | 'accounts'>, Omit<Ops, 'management'>> {
+  extends QueriesOf<Omit<Facade, 'memberGroups' | 'members' | 'accounts' | 'management'>, Ops> {
   readonly accounts: AccountsQueries;
   readonly memberGroups: MemberGroupsQueriesFactory;
   readonly members: MembersQueriesFactory;
@@ -139,7 +141,7 @@ export interface WsadminQueries
 }
 
 type ManagementScope = ManagementApi & Record<string, unknown>;
-const specials: Record<string, Special> = {
+const specials = {
   'accounts.projects':
     (api) =>
     (accountUid: AccountUid, query: ProjectsQuery = {}) => {
@@ -153,7 +155,12 @@ const specials: Record<string, Special> = {
       );
     },
   'management.collection': (api, scope) => (collection: ManagementCollection) =>
-    derive((api as ManagementScope).collection(collection) as never, kindOperations(collection), {}, scope),
+    derive(
+      (api as ManagementScope).collection(collection) as never,
+      facadeOperations.management[managementKinds[collection].facade],
+      {},
+      scope,
+    ),
   'management.waitForOperation':
     (api, [ws]) =>
     (operationId: OperationRecordId, poll: Omit<PollOptions, 'signal'> = {}) =>
@@ -174,9 +181,7 @@ const specials: Record<string, Special> = {
             request.targetId === undefined ? [] : [request.targetId],
           ),
       ),
-};
-
-const operations: OperationTree = { ...facadeOperations, management: managementOperations };
+} satisfies Record<(typeof facadeSpecials)[number], Special>;
 
 /**
  * Turns a client (or any object with the facade) into TanStack Query factories. Framework-free:
@@ -198,7 +203,7 @@ const operations: OperationTree = { ...facadeOperations, management: managementO
 export function createQueries(client: Facade): WsadminQueries {
   return derive(
     client as unknown as Record<string, unknown>,
-    operations,
+    facadeOperations,
     specials,
   ) as unknown as WsadminQueries;
 }
