@@ -96,6 +96,19 @@ const render = (tree: OperationTree, indent: string): string[] =>
       : [`${indent}${name}: {`, ...render(node, `${indent}  `), `${indent}},`],
   );
 
+/** The specials by the API object holding them: `{ management: ['apply'] }` for `'management.apply'`. */
+const byObject = (specials: readonly string[]) => {
+  const objects: Record<string, string[]> = {};
+  for (const dotted of specials) {
+    const at = dotted.lastIndexOf('.');
+    const object = dotted.slice(0, at);
+    objects[object] = [...(objects[object] ?? []), dotted.slice(at + 1)];
+  }
+  return Object.entries(objects).map(
+    ([object, names]) => `  ${object}: [${names.map((name) => `'${name}'`).join(', ')}],`,
+  );
+};
+
 /** The generated file: the link table, and the methods the query layer writes by hand. */
 export function renderFacadeOperations(
   tree: OperationTree = probeFacade(),
@@ -111,8 +124,10 @@ export function renderFacadeOperations(
     ...render(tree, '  '),
     '} as const;',
     '',
-    '/** The facade methods that are not one request: their query factories are written by hand. */',
-    `export const facadeSpecials = [${specials.map((name) => `'${name}'`).join(', ')}] as const;`,
+    '/** The facade methods that are not one request, by API object: their query factories are written by hand. */',
+    'export const facadeSpecials = {',
+    ...byObject(specials),
+    '} as const;',
     '',
   ].join('\n');
 }

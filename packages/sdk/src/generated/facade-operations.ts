@@ -158,5 +158,8 @@ export const facadeOperations = {
   },
 } as const;
 
-/** The facade methods that are not one request: their query factories are written by hand. */
-export const facadeSpecials = ['accounts.projects', 'management.collection', 'management.waitForOperation', 'management.apply'] as const;
+/** The facade methods that are not one request, by API object: their query factories are written by hand. */
+export const facadeSpecials = {
+  accounts: ['projects'],
+  management: ['collection', 'waitForOperation', 'apply'],
+} as const;

@@ -14,11 +14,10 @@ import { type Affected, below, only } from './options';
 import type { QueryPost, ReadId, VariablesOf } from './shape';
 
 /**
- * What each write makes stale: the only knowledge of the query layer that the route table does not
- * hold. One entry per writing operation, given the path values by name and the mutation's
- * variables; an update invalidates its detail exactly and every view listing the object, a delete
- * everything below the object's key. A new writing operation in the contract fails to compile here
- * until it has an entry (`satisfies Invalidations`).
+ * What each write makes stale: the one knowledge of the query layer that no generated table holds.
+ * An update invalidates its detail exactly and every view listing the object, a delete everything
+ * below the object's key. The table `satisfies Invalidations`, so a new writing operation of the
+ * contract fails to compile until it has an entry.
  */
 
 type Routes = typeof routes;
@@ -33,12 +32,10 @@ export type WritingOperationId = Exclude<
   ReadLikePost
 >;
 
-export interface InvalidationInput<K extends OperationId> {
-  /** Path values by name, from the scope and the factory's arguments. */
-  path: PathParams<K>;
-  variables: VariablesOf<K>;
-}
-export type Invalidations = { [K in WritingOperationId]: (input: InvalidationInput<K>) => Affected };
+/** An entry, given the path values by name (from the scope and the factory's arguments) and the variables. */
+export type Invalidations = {
+  [K in WritingOperationId]: (input: { path: PathParams<K>; variables: VariablesOf<K> }) => Affected;
+};
 
 const { workspaces, accounts, memberGroups, members, of } = wsadminKeys;
 type Filter = typeof only;

@@ -196,7 +196,12 @@ describe('mutation factories invalidate exactly the affected queries', () => {
     [
       'workspaces.update(1)',
       () => mutate(q.workspaces.update(1), { name: 'Sales EU' }),
-      [keys.of('getScope'), keys.of('listWorkspaces'), keys.workspaces.detail(1), keys.accounts.projects(ALICE)],
+      [
+        keys.of('getScope'),
+        keys.of('listWorkspaces'),
+        keys.workspaces.detail(1),
+        keys.accounts.projects(ALICE),
+      ],
     ],
     [
       'workspaces.delete(2)',

@@ -1,18 +1,10 @@
 import type { Facade } from '../client';
 import type { facadeOperations } from '../generated/facade-operations';
 import type { RoutePaths, routes } from '../generated/routes';
-import type { ManagementApi } from '../resources/management';
-import type { MemberGroupApi, MemberGroupsApi } from '../resources/member-groups';
-import type { MemberApi, MembersApi } from '../resources/members';
 import type { OperationId, QueryParams } from '../types';
 import type { WsadminMutationOptions, WsadminQueryOptions } from './options';
 
-/**
- * The types of the derived factories, read from the route table as the run time does
- * (`derive.ts`): a GET (or `fetchAccount`, a POST that reads) gives query options keyed by its URL,
- * any other method mutation options whose variables are the facade method's last argument when the
- * route has a body, `void` when it has none.
- */
+/** The types of the factories `derive.ts` builds, read from the same route table and link table. */
 
 type Routes = typeof routes;
 
@@ -37,18 +29,15 @@ type Args<A extends unknown[]> = number extends A['length']
 type Init<A extends unknown[]> = A extends [...infer I, unknown] ? I : [];
 type Last<A extends unknown[]> = A extends [...unknown[], infer L] ? L : never;
 
-/** The facade with its scopes opened: the shape `facadeOperations` follows. */
-type FacadeTree = Omit<Facade, 'memberGroups' | 'members' | 'management'> & {
-  memberGroups: MemberGroupsApi & MemberGroupApi;
-  members: MembersApi & MemberApi;
-  management: ManagementApi;
-};
+/** The methods of the facade with their operations, a scope's over all its forms. */
 type Leaves<Api, Map> = {
   [P in keyof Map & keyof Api]: Map[P] extends OperationId
     ? { id: Map[P]; method: Api[P] }
-    : Leaves<Api[P], Map[P]>;
+    : Api[P] extends { (...args: never): infer R; (...args: never): infer S }
+      ? Leaves<R & S, Map[P]>
+      : Leaves<Api[P], Map[P]>;
 }[keyof Map & keyof Api];
-type Leaf = Leaves<FacadeTree, typeof facadeOperations>;
+type Leaf = Leaves<Facade, typeof facadeOperations>;
 /** The arguments of the facade methods sending `K`, without `RequestOptions`. */
 type MethodArgs<K extends OperationId> =
   Extract<Leaf, { id: K }> extends infer L
@@ -74,7 +63,7 @@ type Extra<K extends OperationId> = K extends `list${string}`
     ? [body: Last<MethodArgs<K>>]
     : [];
 
-/** The key of a read: `'wsadmin'`, the URL's segments with the path values, `'list'` for a list, the extra. */
+/** The key of a read, as `keyOf` builds it. */
 export type KeyOf<K extends OperationId> = readonly [
   'wsadmin',
   ...RoutePaths[K]['segments'],
@@ -96,9 +85,14 @@ export type FactoryOf<M, K extends OperationId> = M extends (...args: infer A) =
       : (...args: Args<A>) => WsadminMutationOptions<D, void>
   : never;
 
-/** The factories of an API object of the facade, along its part of `facadeOperations`. */
+/**
+ * The factories of an API object of the facade, along its part of `facadeOperations`. A scope of two
+ * forms (`memberGroups(ws)`, `memberGroups(ws, id)`) keeps both, each with the factories of its form.
+ */
 export type QueriesOf<Api, Map> = {
   readonly [P in keyof Map & keyof Api]: Map[P] extends OperationId
     ? FactoryOf<Api[P], Map[P]>
-    : QueriesOf<Api[P], Map[P]>;
+    : Api[P] extends { (...args: infer A): infer R; (...args: infer B): infer S }
+      ? { (...args: A): QueriesOf<R, Map[P]>; (...args: B): QueriesOf<S, Map[P]> }
+      : QueriesOf<Api[P], Map[P]>;
 };
