@@ -87,13 +87,10 @@ const handWritten = {
   },
 } satisfies { [A in keyof Specials]: Record<Specials[A][number], Special> };
 
+type Made<Special> = Special extends (...args: never) => infer Factory ? Factory : never;
 /** The factories the hand-written specials of the API object `A` make. */
 type HandWritten<A extends keyof Specials> = {
-  readonly [K in keyof (typeof handWritten)[A]]: (typeof handWritten)[A][K] extends (
-    ...args: never
-  ) => infer F
-    ? F
-    : never;
+  readonly [K in keyof (typeof handWritten)[A]]: Made<(typeof handWritten)[A][K]>;
 };
 
 /**
