@@ -14,8 +14,8 @@ export interface Artifact {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every generated file, rendered in memory from the contract. */
-export async function renderArtifacts(): Promise<Artifact[]> {
+/** The files rendered from the contract alone. */
+export async function renderContractArtifacts(): Promise<Artifact[]> {
   const openapi = renderOpenApiDocument();
   const ast = await openapiTS(JSON.parse(openapi), { alphabetize: false, silent: true });
   const types = `// ${DO_NOT_EDIT}\n// Source: contract/openapi.json, through openapi-typescript.\n\n${astToString(ast)}`;
@@ -32,6 +32,27 @@ export async function renderArtifacts(): Promise<Artifact[]> {
       content: renderRoutes(JSON.parse(openapi)),
     },
   ];
+}
+
+/**
+ * The files rendered from the SDK's facade, which reads the generated route table: imported only
+ * when called, so `npm run generate` renders them after writing the table (a module imported
+ * earlier would hold the table as it was).
+ */
+export async function renderFacadeArtifacts(): Promise<Artifact[]> {
+  const { renderFacadeOperations } = await import('../../packages/sdk/scripts/facade-operations');
+  return [
+    {
+      name: 'packages/sdk/src/generated/facade-operations.ts',
+      path: `${root}packages/sdk/src/generated/facade-operations.ts`,
+      content: renderFacadeOperations(),
+    },
+  ];
+}
+
+/** Every generated file, rendered in memory. */
+export async function renderArtifacts(): Promise<Artifact[]> {
+  return [...(await renderContractArtifacts()), ...(await renderFacadeArtifacts())];
 }
 
 const FIX = 'run `npm run generate` and commit the result.';

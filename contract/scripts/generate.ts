@@ -1,10 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { renderArtifacts } from './artifacts';
+import { renderContractArtifacts, renderFacadeArtifacts } from './artifacts';
 
-// `npm run generate`: writes every generated file from the contract.
-for (const artifact of await renderArtifacts()) {
-  await mkdir(dirname(artifact.path), { recursive: true });
-  await writeFile(artifact.path, artifact.content);
-  console.log(`wrote ${artifact.name}`);
+// `npm run generate`: writes every generated file, the contract's first (the facade's read them).
+for (const render of [renderContractArtifacts, renderFacadeArtifacts]) {
+  for (const artifact of await render()) {
+    await mkdir(dirname(artifact.path), { recursive: true });
+    await writeFile(artifact.path, artifact.content);
+    console.log(`wrote ${artifact.name}`);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import * as openapiFetch from 'openapi-fetch';
-import { createCall } from './call';
+import { type Context, createCall } from './call';
 import { ConfigurationError } from './errors';
 import type { paths } from './generated/openapi';
 import { type AccountsApi, accounts } from './resources/accounts';
@@ -116,19 +116,27 @@ export function createClient(options: ClientOptions): WsadminClient {
     fetch: createTransport(fetch, timeoutMs, policy),
     headers: { ...headers, Authorization: `Bearer ${key}` },
   });
-  const ctx = { call: createCall(raw), sleep: policy.sleep ?? defaultSleep };
-  const facade: Facade = {
-    scopes: scopes(ctx),
-    workspaces: workspaces(ctx),
-    timeSeries: timeSeries(ctx),
-    dimensions: dimensions(ctx),
-    measures: measures(ctx),
-    memberGroups: memberGroups(ctx),
-    members: members(ctx),
-    accounts: accounts(ctx),
-    auth: auth(ctx),
-    management: management(ctx),
-    sources: sources(ctx),
-  };
+  const facade = facadeOf({ call: createCall(raw), sleep: policy.sleep ?? defaultSleep });
   return { ...facade, safe: mirror(facade), raw };
 }
+
+/**
+ * The facade over one `call`. `npm run generate` also builds it over a recording `call` to learn
+ * which operation each method sends (`generated/facade-operations.ts`, for the query layer).
+ *
+ * @example
+ * const facade = facadeOf({ call: createCall(raw), sleep: defaultSleep });
+ */
+export const facadeOf = (ctx: Context): Facade => ({
+  scopes: scopes(ctx),
+  workspaces: workspaces(ctx),
+  timeSeries: timeSeries(ctx),
+  dimensions: dimensions(ctx),
+  measures: measures(ctx),
+  memberGroups: memberGroups(ctx),
+  members: members(ctx),
+  accounts: accounts(ctx),
+  auth: auth(ctx),
+  management: management(ctx),
+  sources: sources(ctx),
+});

@@ -2,6 +2,8 @@
 // Source: contract/openapi.json (operations) and the management kinds of the contract. Plain data:
 // the SDK reads it at run time without importing the contract (it runs in browsers).
 
+import type { operations } from './openapi';
+
 /** Every operation of the contract, by operationId. */
 export const routes = {
   getScope: {
@@ -853,6 +855,436 @@ export const routes = {
     idempotencyKey: false,
   },
 } as const;
+
+type PathOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['path']>;
+
+/** The path values of each operation in URL order, and its URL segments with them: query keys. */
+export interface RoutePaths {
+  getScope: {
+    values: [];
+    segments: ['scopes'];
+  };
+  listManagedTimeSeries: {
+    values: [workspaceId: PathOf<'listManagedTimeSeries'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedTimeSeries'>['workspaceId'], 'management', 'time-series'];
+  };
+  createManagedTimeSeries: {
+    values: [workspaceId: PathOf<'createManagedTimeSeries'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedTimeSeries'>['workspaceId'], 'management', 'time-series'];
+  };
+  getManagedTimeSeries: {
+    values: [workspaceId: PathOf<'getManagedTimeSeries'>['workspaceId'], id: PathOf<'getManagedTimeSeries'>['id']];
+    segments: ['workspaces', PathOf<'getManagedTimeSeries'>['workspaceId'], 'management', 'time-series', PathOf<'getManagedTimeSeries'>['id']];
+  };
+  updateManagedTimeSeries: {
+    values: [workspaceId: PathOf<'updateManagedTimeSeries'>['workspaceId'], id: PathOf<'updateManagedTimeSeries'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedTimeSeries'>['workspaceId'], 'management', 'time-series', PathOf<'updateManagedTimeSeries'>['id']];
+  };
+  deleteManagedTimeSeries: {
+    values: [workspaceId: PathOf<'deleteManagedTimeSeries'>['workspaceId'], id: PathOf<'deleteManagedTimeSeries'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedTimeSeries'>['workspaceId'], 'management', 'time-series', PathOf<'deleteManagedTimeSeries'>['id']];
+  };
+  previewTimeSeriesChange: {
+    values: [workspaceId: PathOf<'previewTimeSeriesChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewTimeSeriesChange'>['workspaceId'], 'management', 'time-series', 'preview'];
+  };
+  listManagedDimensions: {
+    values: [workspaceId: PathOf<'listManagedDimensions'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedDimensions'>['workspaceId'], 'management', 'dimensions'];
+  };
+  createManagedDimension: {
+    values: [workspaceId: PathOf<'createManagedDimension'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedDimension'>['workspaceId'], 'management', 'dimensions'];
+  };
+  getManagedDimension: {
+    values: [workspaceId: PathOf<'getManagedDimension'>['workspaceId'], id: PathOf<'getManagedDimension'>['id']];
+    segments: ['workspaces', PathOf<'getManagedDimension'>['workspaceId'], 'management', 'dimensions', PathOf<'getManagedDimension'>['id']];
+  };
+  updateManagedDimension: {
+    values: [workspaceId: PathOf<'updateManagedDimension'>['workspaceId'], id: PathOf<'updateManagedDimension'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedDimension'>['workspaceId'], 'management', 'dimensions', PathOf<'updateManagedDimension'>['id']];
+  };
+  deleteManagedDimension: {
+    values: [workspaceId: PathOf<'deleteManagedDimension'>['workspaceId'], id: PathOf<'deleteManagedDimension'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedDimension'>['workspaceId'], 'management', 'dimensions', PathOf<'deleteManagedDimension'>['id']];
+  };
+  previewDimensionChange: {
+    values: [workspaceId: PathOf<'previewDimensionChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewDimensionChange'>['workspaceId'], 'management', 'dimensions', 'preview'];
+  };
+  listManagedMeasures: {
+    values: [workspaceId: PathOf<'listManagedMeasures'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedMeasures'>['workspaceId'], 'management', 'measures'];
+  };
+  createManagedMeasure: {
+    values: [workspaceId: PathOf<'createManagedMeasure'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedMeasure'>['workspaceId'], 'management', 'measures'];
+  };
+  getManagedMeasure: {
+    values: [workspaceId: PathOf<'getManagedMeasure'>['workspaceId'], id: PathOf<'getManagedMeasure'>['id']];
+    segments: ['workspaces', PathOf<'getManagedMeasure'>['workspaceId'], 'management', 'measures', PathOf<'getManagedMeasure'>['id']];
+  };
+  updateManagedMeasure: {
+    values: [workspaceId: PathOf<'updateManagedMeasure'>['workspaceId'], id: PathOf<'updateManagedMeasure'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedMeasure'>['workspaceId'], 'management', 'measures', PathOf<'updateManagedMeasure'>['id']];
+  };
+  deleteManagedMeasure: {
+    values: [workspaceId: PathOf<'deleteManagedMeasure'>['workspaceId'], id: PathOf<'deleteManagedMeasure'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedMeasure'>['workspaceId'], 'management', 'measures', PathOf<'deleteManagedMeasure'>['id']];
+  };
+  previewMeasureChange: {
+    values: [workspaceId: PathOf<'previewMeasureChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewMeasureChange'>['workspaceId'], 'management', 'measures', 'preview'];
+  };
+  listManagedDimensionTables: {
+    values: [workspaceId: PathOf<'listManagedDimensionTables'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedDimensionTables'>['workspaceId'], 'management', 'dimension-tables'];
+  };
+  createManagedDimensionTable: {
+    values: [workspaceId: PathOf<'createManagedDimensionTable'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedDimensionTable'>['workspaceId'], 'management', 'dimension-tables'];
+  };
+  getManagedDimensionTable: {
+    values: [workspaceId: PathOf<'getManagedDimensionTable'>['workspaceId'], id: PathOf<'getManagedDimensionTable'>['id']];
+    segments: ['workspaces', PathOf<'getManagedDimensionTable'>['workspaceId'], 'management', 'dimension-tables', PathOf<'getManagedDimensionTable'>['id']];
+  };
+  updateManagedDimensionTable: {
+    values: [workspaceId: PathOf<'updateManagedDimensionTable'>['workspaceId'], id: PathOf<'updateManagedDimensionTable'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedDimensionTable'>['workspaceId'], 'management', 'dimension-tables', PathOf<'updateManagedDimensionTable'>['id']];
+  };
+  deleteManagedDimensionTable: {
+    values: [workspaceId: PathOf<'deleteManagedDimensionTable'>['workspaceId'], id: PathOf<'deleteManagedDimensionTable'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedDimensionTable'>['workspaceId'], 'management', 'dimension-tables', PathOf<'deleteManagedDimensionTable'>['id']];
+  };
+  previewDimensionTableChange: {
+    values: [workspaceId: PathOf<'previewDimensionTableChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewDimensionTableChange'>['workspaceId'], 'management', 'dimension-tables', 'preview'];
+  };
+  listManagedModels: {
+    values: [workspaceId: PathOf<'listManagedModels'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedModels'>['workspaceId'], 'management', 'models'];
+  };
+  createManagedModel: {
+    values: [workspaceId: PathOf<'createManagedModel'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedModel'>['workspaceId'], 'management', 'models'];
+  };
+  getManagedModel: {
+    values: [workspaceId: PathOf<'getManagedModel'>['workspaceId'], id: PathOf<'getManagedModel'>['id']];
+    segments: ['workspaces', PathOf<'getManagedModel'>['workspaceId'], 'management', 'models', PathOf<'getManagedModel'>['id']];
+  };
+  updateManagedModel: {
+    values: [workspaceId: PathOf<'updateManagedModel'>['workspaceId'], id: PathOf<'updateManagedModel'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedModel'>['workspaceId'], 'management', 'models', PathOf<'updateManagedModel'>['id']];
+  };
+  deleteManagedModel: {
+    values: [workspaceId: PathOf<'deleteManagedModel'>['workspaceId'], id: PathOf<'deleteManagedModel'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedModel'>['workspaceId'], 'management', 'models', PathOf<'deleteManagedModel'>['id']];
+  };
+  previewModelChange: {
+    values: [workspaceId: PathOf<'previewModelChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewModelChange'>['workspaceId'], 'management', 'models', 'preview'];
+  };
+  listManagedCorpus: {
+    values: [workspaceId: PathOf<'listManagedCorpus'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedCorpus'>['workspaceId'], 'management', 'corpus'];
+  };
+  createManagedCorpus: {
+    values: [workspaceId: PathOf<'createManagedCorpus'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedCorpus'>['workspaceId'], 'management', 'corpus'];
+  };
+  getManagedCorpus: {
+    values: [workspaceId: PathOf<'getManagedCorpus'>['workspaceId'], id: PathOf<'getManagedCorpus'>['id']];
+    segments: ['workspaces', PathOf<'getManagedCorpus'>['workspaceId'], 'management', 'corpus', PathOf<'getManagedCorpus'>['id']];
+  };
+  updateManagedCorpus: {
+    values: [workspaceId: PathOf<'updateManagedCorpus'>['workspaceId'], id: PathOf<'updateManagedCorpus'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedCorpus'>['workspaceId'], 'management', 'corpus', PathOf<'updateManagedCorpus'>['id']];
+  };
+  deleteManagedCorpus: {
+    values: [workspaceId: PathOf<'deleteManagedCorpus'>['workspaceId'], id: PathOf<'deleteManagedCorpus'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedCorpus'>['workspaceId'], 'management', 'corpus', PathOf<'deleteManagedCorpus'>['id']];
+  };
+  previewCorpusChange: {
+    values: [workspaceId: PathOf<'previewCorpusChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewCorpusChange'>['workspaceId'], 'management', 'corpus', 'preview'];
+  };
+  listManagedSops: {
+    values: [workspaceId: PathOf<'listManagedSops'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedSops'>['workspaceId'], 'management', 'sops'];
+  };
+  createManagedSop: {
+    values: [workspaceId: PathOf<'createManagedSop'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedSop'>['workspaceId'], 'management', 'sops'];
+  };
+  getManagedSop: {
+    values: [workspaceId: PathOf<'getManagedSop'>['workspaceId'], id: PathOf<'getManagedSop'>['id']];
+    segments: ['workspaces', PathOf<'getManagedSop'>['workspaceId'], 'management', 'sops', PathOf<'getManagedSop'>['id']];
+  };
+  updateManagedSop: {
+    values: [workspaceId: PathOf<'updateManagedSop'>['workspaceId'], id: PathOf<'updateManagedSop'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedSop'>['workspaceId'], 'management', 'sops', PathOf<'updateManagedSop'>['id']];
+  };
+  deleteManagedSop: {
+    values: [workspaceId: PathOf<'deleteManagedSop'>['workspaceId'], id: PathOf<'deleteManagedSop'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedSop'>['workspaceId'], 'management', 'sops', PathOf<'deleteManagedSop'>['id']];
+  };
+  previewSopChange: {
+    values: [workspaceId: PathOf<'previewSopChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewSopChange'>['workspaceId'], 'management', 'sops', 'preview'];
+  };
+  listManagedDatasets: {
+    values: [workspaceId: PathOf<'listManagedDatasets'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listManagedDatasets'>['workspaceId'], 'management', 'datasets'];
+  };
+  createManagedDataset: {
+    values: [workspaceId: PathOf<'createManagedDataset'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createManagedDataset'>['workspaceId'], 'management', 'datasets'];
+  };
+  getManagedDataset: {
+    values: [workspaceId: PathOf<'getManagedDataset'>['workspaceId'], id: PathOf<'getManagedDataset'>['id']];
+    segments: ['workspaces', PathOf<'getManagedDataset'>['workspaceId'], 'management', 'datasets', PathOf<'getManagedDataset'>['id']];
+  };
+  updateManagedDataset: {
+    values: [workspaceId: PathOf<'updateManagedDataset'>['workspaceId'], id: PathOf<'updateManagedDataset'>['id']];
+    segments: ['workspaces', PathOf<'updateManagedDataset'>['workspaceId'], 'management', 'datasets', PathOf<'updateManagedDataset'>['id']];
+  };
+  deleteManagedDataset: {
+    values: [workspaceId: PathOf<'deleteManagedDataset'>['workspaceId'], id: PathOf<'deleteManagedDataset'>['id']];
+    segments: ['workspaces', PathOf<'deleteManagedDataset'>['workspaceId'], 'management', 'datasets', PathOf<'deleteManagedDataset'>['id']];
+  };
+  previewDatasetChange: {
+    values: [workspaceId: PathOf<'previewDatasetChange'>['workspaceId']];
+    segments: ['workspaces', PathOf<'previewDatasetChange'>['workspaceId'], 'management', 'datasets', 'preview'];
+  };
+  getManagementImpacts: {
+    values: [workspaceId: PathOf<'getManagementImpacts'>['workspaceId'], type: PathOf<'getManagementImpacts'>['type'], id: PathOf<'getManagementImpacts'>['id']];
+    segments: ['workspaces', PathOf<'getManagementImpacts'>['workspaceId'], 'management', 'impacts', PathOf<'getManagementImpacts'>['type'], PathOf<'getManagementImpacts'>['id']];
+  };
+  getManagementOperation: {
+    values: [workspaceId: PathOf<'getManagementOperation'>['workspaceId'], operationId: PathOf<'getManagementOperation'>['operationId']];
+    segments: ['workspaces', PathOf<'getManagementOperation'>['workspaceId'], 'management', 'operations', PathOf<'getManagementOperation'>['operationId']];
+  };
+  getSourceCatalogue: {
+    values: [workspaceId: PathOf<'getSourceCatalogue'>['workspaceId']];
+    segments: ['workspaces', PathOf<'getSourceCatalogue'>['workspaceId'], 'sources'];
+  };
+  setSourceCatalogue: {
+    values: [workspaceId: PathOf<'setSourceCatalogue'>['workspaceId']];
+    segments: ['workspaces', PathOf<'setSourceCatalogue'>['workspaceId'], 'sources'];
+  };
+  listWorkspaces: {
+    values: [];
+    segments: ['workspaces'];
+  };
+  createWorkspace: {
+    values: [];
+    segments: ['workspaces'];
+  };
+  getWorkspace: {
+    values: [workspaceId: PathOf<'getWorkspace'>['workspaceId']];
+    segments: ['workspaces', PathOf<'getWorkspace'>['workspaceId']];
+  };
+  updateWorkspace: {
+    values: [workspaceId: PathOf<'updateWorkspace'>['workspaceId']];
+    segments: ['workspaces', PathOf<'updateWorkspace'>['workspaceId']];
+  };
+  deleteWorkspace: {
+    values: [workspaceId: PathOf<'deleteWorkspace'>['workspaceId']];
+    segments: ['workspaces', PathOf<'deleteWorkspace'>['workspaceId']];
+  };
+  createWorkspaces: {
+    values: [];
+    segments: ['workspaces', 'create-workspaces'];
+  };
+  updateWorkspaces: {
+    values: [];
+    segments: ['workspaces', 'update-workspaces'];
+  };
+  deleteWorkspaces: {
+    values: [];
+    segments: ['workspaces', 'delete-workspaces'];
+  };
+  listTimeSeries: {
+    values: [workspaceId: PathOf<'listTimeSeries'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listTimeSeries'>['workspaceId'], 'time-series'];
+  };
+  createTimeSeries: {
+    values: [workspaceId: PathOf<'createTimeSeries'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createTimeSeries'>['workspaceId'], 'time-series'];
+  };
+  getTimeSeries: {
+    values: [workspaceId: PathOf<'getTimeSeries'>['workspaceId'], timeSeriesId: PathOf<'getTimeSeries'>['timeSeriesId']];
+    segments: ['workspaces', PathOf<'getTimeSeries'>['workspaceId'], 'time-series', PathOf<'getTimeSeries'>['timeSeriesId']];
+  };
+  updateTimeSeries: {
+    values: [workspaceId: PathOf<'updateTimeSeries'>['workspaceId'], timeSeriesId: PathOf<'updateTimeSeries'>['timeSeriesId']];
+    segments: ['workspaces', PathOf<'updateTimeSeries'>['workspaceId'], 'time-series', PathOf<'updateTimeSeries'>['timeSeriesId']];
+  };
+  deleteTimeSeries: {
+    values: [workspaceId: PathOf<'deleteTimeSeries'>['workspaceId'], timeSeriesId: PathOf<'deleteTimeSeries'>['timeSeriesId']];
+    segments: ['workspaces', PathOf<'deleteTimeSeries'>['workspaceId'], 'time-series', PathOf<'deleteTimeSeries'>['timeSeriesId']];
+  };
+  createTimeSeriesBatch: {
+    values: [workspaceId: PathOf<'createTimeSeriesBatch'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createTimeSeriesBatch'>['workspaceId'], 'time-series', 'create-time-series'];
+  };
+  updateTimeSeriesBatch: {
+    values: [workspaceId: PathOf<'updateTimeSeriesBatch'>['workspaceId']];
+    segments: ['workspaces', PathOf<'updateTimeSeriesBatch'>['workspaceId'], 'time-series', 'update-time-series'];
+  };
+  deleteTimeSeriesBatch: {
+    values: [workspaceId: PathOf<'deleteTimeSeriesBatch'>['workspaceId']];
+    segments: ['workspaces', PathOf<'deleteTimeSeriesBatch'>['workspaceId'], 'time-series', 'delete-time-series'];
+  };
+  listDimensions: {
+    values: [workspaceId: PathOf<'listDimensions'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listDimensions'>['workspaceId'], 'dimensions'];
+  };
+  createDimensions: {
+    values: [workspaceId: PathOf<'createDimensions'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createDimensions'>['workspaceId'], 'dimensions', 'create-dimensions'];
+  };
+  updateDimensions: {
+    values: [workspaceId: PathOf<'updateDimensions'>['workspaceId']];
+    segments: ['workspaces', PathOf<'updateDimensions'>['workspaceId'], 'dimensions', 'update-dimensions'];
+  };
+  deleteDimensions: {
+    values: [workspaceId: PathOf<'deleteDimensions'>['workspaceId']];
+    segments: ['workspaces', PathOf<'deleteDimensions'>['workspaceId'], 'dimensions', 'delete-dimensions'];
+  };
+  listMeasures: {
+    values: [workspaceId: PathOf<'listMeasures'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listMeasures'>['workspaceId'], 'measures'];
+  };
+  createMeasures: {
+    values: [workspaceId: PathOf<'createMeasures'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createMeasures'>['workspaceId'], 'measures', 'create-measures'];
+  };
+  updateMeasures: {
+    values: [workspaceId: PathOf<'updateMeasures'>['workspaceId']];
+    segments: ['workspaces', PathOf<'updateMeasures'>['workspaceId'], 'measures', 'update-measures'];
+  };
+  deleteMeasures: {
+    values: [workspaceId: PathOf<'deleteMeasures'>['workspaceId']];
+    segments: ['workspaces', PathOf<'deleteMeasures'>['workspaceId'], 'measures', 'delete-measures'];
+  };
+  listMemberGroups: {
+    values: [workspaceId: PathOf<'listMemberGroups'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listMemberGroups'>['workspaceId'], 'member-groups'];
+  };
+  createMemberGroup: {
+    values: [workspaceId: PathOf<'createMemberGroup'>['workspaceId']];
+    segments: ['workspaces', PathOf<'createMemberGroup'>['workspaceId'], 'member-groups'];
+  };
+  deleteMemberGroup: {
+    values: [workspaceId: PathOf<'deleteMemberGroup'>['workspaceId'], member_groups_pk: PathOf<'deleteMemberGroup'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'deleteMemberGroup'>['workspaceId'], 'member-groups', PathOf<'deleteMemberGroup'>['member_groups_pk']];
+  };
+  getMemberGroupRowPermissionSwitch: {
+    values: [workspaceId: PathOf<'getMemberGroupRowPermissionSwitch'>['workspaceId'], member_groups_pk: PathOf<'getMemberGroupRowPermissionSwitch'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'getMemberGroupRowPermissionSwitch'>['workspaceId'], 'member-groups', PathOf<'getMemberGroupRowPermissionSwitch'>['member_groups_pk'], 'enable-row-permission'];
+  };
+  setMemberGroupRowPermissionSwitch: {
+    values: [workspaceId: PathOf<'setMemberGroupRowPermissionSwitch'>['workspaceId'], member_groups_pk: PathOf<'setMemberGroupRowPermissionSwitch'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'setMemberGroupRowPermissionSwitch'>['workspaceId'], 'member-groups', PathOf<'setMemberGroupRowPermissionSwitch'>['member_groups_pk'], 'enable-row-permission'];
+  };
+  getMemberGroupRowPermission: {
+    values: [workspaceId: PathOf<'getMemberGroupRowPermission'>['workspaceId'], member_groups_pk: PathOf<'getMemberGroupRowPermission'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'getMemberGroupRowPermission'>['workspaceId'], 'member-groups', PathOf<'getMemberGroupRowPermission'>['member_groups_pk'], 'row-permission'];
+  };
+  setMemberGroupRowPermission: {
+    values: [workspaceId: PathOf<'setMemberGroupRowPermission'>['workspaceId'], member_groups_pk: PathOf<'setMemberGroupRowPermission'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'setMemberGroupRowPermission'>['workspaceId'], 'member-groups', PathOf<'setMemberGroupRowPermission'>['member_groups_pk'], 'row-permission'];
+  };
+  getMemberGroupModelPermissionSwitch: {
+    values: [workspaceId: PathOf<'getMemberGroupModelPermissionSwitch'>['workspaceId'], member_groups_pk: PathOf<'getMemberGroupModelPermissionSwitch'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'getMemberGroupModelPermissionSwitch'>['workspaceId'], 'member-groups', PathOf<'getMemberGroupModelPermissionSwitch'>['member_groups_pk'], 'enable-model-permission'];
+  };
+  setMemberGroupModelPermissionSwitch: {
+    values: [workspaceId: PathOf<'setMemberGroupModelPermissionSwitch'>['workspaceId'], member_groups_pk: PathOf<'setMemberGroupModelPermissionSwitch'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'setMemberGroupModelPermissionSwitch'>['workspaceId'], 'member-groups', PathOf<'setMemberGroupModelPermissionSwitch'>['member_groups_pk'], 'enable-model-permission'];
+  };
+  getMemberGroupModelPermission: {
+    values: [workspaceId: PathOf<'getMemberGroupModelPermission'>['workspaceId'], member_groups_pk: PathOf<'getMemberGroupModelPermission'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'getMemberGroupModelPermission'>['workspaceId'], 'member-groups', PathOf<'getMemberGroupModelPermission'>['member_groups_pk'], 'model-permission'];
+  };
+  setMemberGroupModelPermission: {
+    values: [workspaceId: PathOf<'setMemberGroupModelPermission'>['workspaceId'], member_groups_pk: PathOf<'setMemberGroupModelPermission'>['member_groups_pk']];
+    segments: ['workspaces', PathOf<'setMemberGroupModelPermission'>['workspaceId'], 'member-groups', PathOf<'setMemberGroupModelPermission'>['member_groups_pk'], 'model-permission'];
+  };
+  listMembers: {
+    values: [workspaceId: PathOf<'listMembers'>['workspaceId']];
+    segments: ['workspaces', PathOf<'listMembers'>['workspaceId'], 'members'];
+  };
+  addMember: {
+    values: [workspaceId: PathOf<'addMember'>['workspaceId']];
+    segments: ['workspaces', PathOf<'addMember'>['workspaceId'], 'members'];
+  };
+  removeMember: {
+    values: [workspaceId: PathOf<'removeMember'>['workspaceId'], member_uid: PathOf<'removeMember'>['member_uid']];
+    segments: ['workspaces', PathOf<'removeMember'>['workspaceId'], 'members', PathOf<'removeMember'>['member_uid']];
+  };
+  getMemberModelPermissionSwitch: {
+    values: [workspaceId: PathOf<'getMemberModelPermissionSwitch'>['workspaceId'], member_uid: PathOf<'getMemberModelPermissionSwitch'>['member_uid']];
+    segments: ['workspaces', PathOf<'getMemberModelPermissionSwitch'>['workspaceId'], 'members', PathOf<'getMemberModelPermissionSwitch'>['member_uid'], 'enable-model-permission'];
+  };
+  setMemberModelPermissionSwitch: {
+    values: [workspaceId: PathOf<'setMemberModelPermissionSwitch'>['workspaceId'], member_uid: PathOf<'setMemberModelPermissionSwitch'>['member_uid']];
+    segments: ['workspaces', PathOf<'setMemberModelPermissionSwitch'>['workspaceId'], 'members', PathOf<'setMemberModelPermissionSwitch'>['member_uid'], 'enable-model-permission'];
+  };
+  getMemberModelPermission: {
+    values: [workspaceId: PathOf<'getMemberModelPermission'>['workspaceId'], member_id: PathOf<'getMemberModelPermission'>['member_id']];
+    segments: ['workspaces', PathOf<'getMemberModelPermission'>['workspaceId'], 'members', PathOf<'getMemberModelPermission'>['member_id'], 'model-permission'];
+  };
+  setMemberModelPermission: {
+    values: [workspaceId: PathOf<'setMemberModelPermission'>['workspaceId'], member_id: PathOf<'setMemberModelPermission'>['member_id']];
+    segments: ['workspaces', PathOf<'setMemberModelPermission'>['workspaceId'], 'members', PathOf<'setMemberModelPermission'>['member_id'], 'model-permission'];
+  };
+  createAccount: {
+    values: [];
+    segments: ['accounts'];
+  };
+  listAccounts: {
+    values: [];
+    segments: ['accounts'];
+  };
+  createAccounts: {
+    values: [];
+    segments: ['accounts', 'create-accounts'];
+  };
+  updateAccount: {
+    values: [account_uid: PathOf<'updateAccount'>['account_uid']];
+    segments: ['accounts', PathOf<'updateAccount'>['account_uid']];
+  };
+  getAccount: {
+    values: [account_uid: PathOf<'getAccount'>['account_uid']];
+    segments: ['accounts', PathOf<'getAccount'>['account_uid']];
+  };
+  deleteAccount: {
+    values: [account_uid: PathOf<'deleteAccount'>['account_uid']];
+    segments: ['accounts', PathOf<'deleteAccount'>['account_uid']];
+  };
+  updateAccounts: {
+    values: [];
+    segments: ['accounts', 'update-accounts'];
+  };
+  fetchAccount: {
+    values: [];
+    segments: ['accounts', 'fetch'];
+  };
+  deleteAccounts: {
+    values: [];
+    segments: ['accounts', 'delete-accounts'];
+  };
+  listAccountWorkspaces: {
+    values: [account_uid: PathOf<'listAccountWorkspaces'>['account_uid']];
+    segments: ['accounts', PathOf<'listAccountWorkspaces'>['account_uid'], 'projects'];
+  };
+  checkAuthData: {
+    values: [];
+    segments: ['auth', 'check-auth-data'];
+  };
+}
 
 /**
  * The object kinds of the management interface: facade property, the operationId of each verb,

@@ -4,29 +4,29 @@ import type { ManagementCollection } from '../types';
 import { changedObjects } from './affected';
 import { wsadminKeys } from './keys';
 
-const { management, timeSeries, dimensions, measures, workspaces } = wsadminKeys;
+const { of, workspaces } = wsadminKeys;
 
 /** Cached queries of workspace 7 (and one of workspace 8), each named for the table below. */
 const cached: Record<string, QueryKey> = {
   'workspace 7': workspaces.detail(7),
-  'legacy time-series list': timeSeries.list(7),
-  'legacy time series 3': timeSeries.detail(7, 3),
-  'legacy time series 4': timeSeries.detail(7, 4),
-  'legacy dimensions list': dimensions.list(7),
-  'legacy measures list': measures.list(7),
-  'time-series list': management.list(7, 'time-series'),
-  'time series 3': management.detail(7, 'time-series', 3),
-  'dimensions list': management.list(7, 'dimensions'),
-  'dimension 3': management.detail(7, 'dimensions', 3),
-  'dimension 4': management.detail(7, 'dimensions', 4),
-  'measure 3': management.detail(7, 'measures', 3),
-  'dimension-table 3': management.detail(7, 'dimension-tables', 3),
-  'models list': management.list(7, 'models'),
-  'model 3': management.detail(7, 'models', 3),
-  'sop 3': management.detail(7, 'sops', 3),
-  'impacts of dimension 4': management.impact(7, 'dimensions', 4),
-  'operation op-1': management.operation(7, 'op-1'),
-  'dimensions list of workspace 8': management.list(8, 'dimensions'),
+  'legacy time-series list': of('listTimeSeries', 7),
+  'legacy time series 3': of('getTimeSeries', 7, 3),
+  'legacy time series 4': of('getTimeSeries', 7, 4),
+  'legacy dimensions list': of('listDimensions', 7),
+  'legacy measures list': of('listMeasures', 7),
+  'time-series list': of('listManagedTimeSeries', 7),
+  'time series 3': of('getManagedTimeSeries', 7, 3),
+  'dimensions list': of('listManagedDimensions', 7),
+  'dimension 3': of('getManagedDimension', 7, 3),
+  'dimension 4': of('getManagedDimension', 7, 4),
+  'measure 3': of('getManagedMeasure', 7, 3),
+  'dimension-table 3': of('getManagedDimensionTable', 7, 3),
+  'models list': of('listManagedModels', 7),
+  'model 3': of('getManagedModel', 7, 3),
+  'sop 3': of('getManagedSop', 7, 3),
+  'impacts of dimension 4': of('getManagementImpacts', 7, 'dimensions', 4),
+  'operation op-1': of('getManagementOperation', 7, 'op-1'),
+  'dimensions list of workspace 8': of('listManagedDimensions', 8),
 };
 
 const impacts = 'impacts of dimension 4';

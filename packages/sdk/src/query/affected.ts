@@ -6,12 +6,11 @@ import { type Affected, below, only } from './options';
 const { management } = wsadminKeys;
 
 /**
- * The legacy endpoints' views of a kind, as its declaration names them (route table
- * `legacyViews`): their list (and, for time series, details) show the same objects.
+ * A list, and details, showing objects of one kind: the management interface's, or a legacy
+ * endpoint's as the kind's declaration names them (route table `legacyViews`).
  */
-function legacyViews(ws: WorkspaceId, collection: ManagementCollection, ids: ObjectId[]): Affected {
-  const views: { list?: OperationId; detail?: OperationId } = managementKinds[collection].legacyViews;
-  const { list, detail } = views;
+type View = { list?: OperationId; detail?: OperationId };
+function views(ws: WorkspaceId, { list, detail }: View, ids: ObjectId[]): Affected {
   return [
     ...(list ? [only(keyOf(list, [ws]))] : []),
     ...(detail ? ids.map((id) => only(keyOf(detail, [ws, id]))) : []),
@@ -28,10 +27,10 @@ const usedByModels = new Set<unknown>(Object.values(managementKinds.models.refer
  * from every object). A model change also reaches the `usedByModels` of the details it references.
  */
 export function changedObjects(ws: WorkspaceId, collection: ManagementCollection, ids: ObjectId[]): Affected {
+  const { operations, legacyViews } = managementKinds[collection];
   const affected: Affected = [
-    only(management.list(ws, collection)),
-    ...ids.map((id) => only(management.detail(ws, collection, id))),
-    ...legacyViews(ws, collection, ids),
+    ...views(ws, { list: operations.list, detail: operations.get }, ids),
+    ...views(ws, legacyViews, ids),
     below(management.impacts(ws)),
   ];
   if (collection === 'models') {

@@ -1,31 +1,28 @@
 import { routes } from '../routes';
 import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
-import { keyOf, placeholders } from './keys';
+import { keyOf } from './keys';
 import { mutationOf, queryOf } from './options';
 import type { QueryPost } from './shape';
 
 /**
- * Factories derived from the facade and the route table, as `safe.ts` derives the safe facade: the
- * factory tree walks the facade object, and each method named in `facadeOperations` becomes one
- * factory whose kind, arguments and key come from its route. Values given to scopes
- * (`memberGroups(ws, id)`) and to the factory fill the route's path parameters in order.
- *
- * - A GET, or a POST that reads (`fetchAccount`), is a query: the factory takes the method's
- *   arguments, `queryFn` calls it with TanStack's `signal`, and the key is the URL's segments with
- *   the path values, then `'list'` and the query for lists, the body for a POST read.
- * - Any other method is a mutation: the factory takes the path arguments, the variables are the
- *   body (none when the route has none), `mutationKey` is `['wsadmin', operationId, ...path]`,
- *   and `onSuccess` invalidates what the operation's entry in `invalidation.ts` names.
+ * The factories derived from the facade, the link table and the route table (decision 0018), as
+ * `safe.ts` derives the safe facade. Scope values (`memberGroups(ws, id)`) and factory arguments fill
+ * the route's path parameters in order. A GET, or a POST that reads, is a query whose `queryFn` passes
+ * TanStack's `signal`; any other method a mutation whose variables are the body (none without one).
  */
 
-/** A part of `facadeOperations`: operationIds, nested objects and scopes. */
+/** A part of the generated `facadeOperations`: operationIds, nested objects and scopes. */
 export interface OperationTree {
   readonly [name: string]: OperationId | OperationTree;
 }
 
-/** A factory written by hand (infinite query, polling, the apply flow), given its API object and scope. */
-export type Special = (api: Api, scope: readonly unknown[]) => unknown;
+/** A factory written by hand, given the API object holding its method, the scope and the sibling factories. */
+export type Special = (api: never, scope: readonly unknown[], siblings: Api) => unknown;
+/** The hand-written factories along the facade, as `operations` holds the derived ones. */
+export interface SpecialTree {
+  readonly [name: string]: Special | SpecialTree;
+}
 type Api = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown>;
 
@@ -35,7 +32,7 @@ const QUERY_POSTS: ReadonlySet<OperationId> = new Set<QueryPost>(['fetchAccount'
 function factoryOf(operationId: OperationId, api: Api, name: string, scope: readonly unknown[]) {
   const route = routes[operationId];
   const method = (...args: unknown[]) => (api[name] as Method)(...args);
-  const names = placeholders(operationId);
+  const names = Object.keys(route.params);
   if (route.method === 'get' || QUERY_POSTS.has(operationId)) {
     // The method's own arguments before its RequestOptions: path values, then the query or body.
     const arity = names.length - scope.length + (route.query || route.body ? 1 : 0);
@@ -55,30 +52,28 @@ function factoryOf(operationId: OperationId, api: Api, name: string, scope: read
 }
 
 /**
- * The factories of one API object of the facade: an operation per method named in `operations`,
- * a nested tree per nested object, a function per scope (called on the facade when the factory is),
- * and the `specials` under their dotted names. What `operations` does not name (`safe`, `raw`) is left
- * out; a facade method missing there fails the coverage test.
+ * The factories of one API object of the facade: one per method named in `operations`, a nested
+ * tree per nested object, a function per scope (calling the facade's scope when it is called), and
+ * the `specials`. What neither names (`safe`, `raw`) is left out.
  */
 export function derive(
   api: Api,
   operations: OperationTree,
-  specials: Readonly<Record<string, Special>>,
+  specials: SpecialTree,
   scope: readonly unknown[] = [],
-  at = '',
 ): Api {
   const factories: Api = {};
   for (const [name, value] of Object.entries(api)) {
-    const dotted = `${at}${name}`;
-    const special = specials[dotted];
+    const special = specials[name];
+    const inner = typeof special === 'object' ? special : {};
     const node = operations[name];
-    if (special) factories[name] = special(api, scope);
+    if (typeof special === 'function') factories[name] = special(api as never, scope, factories);
     else if (typeof node === 'string') factories[name] = factoryOf(node, api, name, scope);
     else if (node && typeof value === 'function')
       factories[name] = (...args: unknown[]) =>
-        derive(value(...args) as Api, node, specials, [...scope, ...args], `${dotted}.`);
+        derive(value(...args) as Api, node, inner, [...scope, ...args]);
     else if (node && typeof value === 'object' && value !== null)
-      factories[name] = derive(value as Api, node, specials, scope, `${dotted}.`);
+      factories[name] = derive(value as Api, node, inner, scope);
   }
   return factories;
 }

@@ -188,43 +188,43 @@ describe('the invalidation table', () => {
   });
 
   it('the derived keys are the documented wsadminKeys', () => {
-    const { workspaces, timeSeries, memberGroups, members, accounts, management } = wsadminKeys;
+    const { of, workspaces, accounts } = wsadminKeys;
     expect(cached.slice(0, 19)).toEqual([
-      wsadminKeys.scopes(),
-      workspaces.list(),
-      workspaces.list({ q: 'x' }),
+      of('getScope'),
+      of('listWorkspaces'),
+      of('listWorkspaces', { q: 'x' }),
       workspaces.detail(7),
-      workspaces.detail(8),
-      timeSeries.list(7),
-      timeSeries.detail(7, 3),
-      timeSeries.detail(7, 4),
-      wsadminKeys.dimensions.list(7),
-      wsadminKeys.measures.list(7),
-      memberGroups.list(7),
-      memberGroups.rowPermissionEnabled(7, 2),
-      memberGroups.rowPermission(7, 2),
-      memberGroups.modelPermissionEnabled(7, 2),
-      memberGroups.modelPermission(7, 2),
-      members.list(7),
-      members.modelPermissionEnabled(7, 'u-1'),
-      members.modelPermission(7, 'u-1'),
-      members.modelPermission(7, 'u-2'),
+      of('getWorkspace', 8),
+      of('listTimeSeries', 7),
+      of('getTimeSeries', 7, 3),
+      of('getTimeSeries', 7, 4),
+      of('listDimensions', 7),
+      of('listMeasures', 7),
+      of('listMemberGroups', 7),
+      of('getMemberGroupRowPermissionSwitch', 7, 2),
+      of('getMemberGroupRowPermission', 7, 2),
+      of('getMemberGroupModelPermissionSwitch', 7, 2),
+      of('getMemberGroupModelPermission', 7, 2),
+      of('listMembers', 7),
+      of('getMemberModelPermissionSwitch', 7, 'u-1'),
+      of('getMemberModelPermission', 7, 'u-1'),
+      of('getMemberModelPermission', 7, 'u-2'),
     ]);
     expect(cached.slice(19, 27)).toEqual([
-      accounts.list(),
+      of('listAccounts'),
       accounts.detail('acc-1'),
-      accounts.lookup('alice'),
+      of('fetchAccount', 'alice'),
       accounts.projects('acc-1'),
       accounts.projects('u-1'),
-      wsadminKeys.sources(7),
-      management.impact(7, 'dimensions', 11),
-      management.operation(7, 'op-1'),
+      of('getSourceCatalogue', 7),
+      of('getManagementImpacts', 7, 'dimensions', 11),
+      of('getManagementOperation', 7, 'op-1'),
     ]);
     expect(cached.slice(27)).toEqual(
-      Object.keys(managementKinds).flatMap((c) => {
-        const collection = c as keyof typeof managementKinds;
-        return [management.list(7, collection), management.detail(7, collection, 11)];
-      }),
+      Object.values(managementKinds).flatMap(({ operations }) => [
+        of(operations.list, 7),
+        of(operations.get, 7, 11),
+      ]),
     );
   });
 });

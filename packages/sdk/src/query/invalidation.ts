@@ -9,16 +9,15 @@ import type {
   WorkspaceId,
 } from '../types';
 import { changedObjects } from './affected';
-import { everyAccountProjects, wsadminKeys } from './keys';
+import { everyAccountProjects, keyOf, wsadminKeys } from './keys';
 import { type Affected, below, only } from './options';
-import type { QueryPost, VariablesOf } from './shape';
+import type { QueryPost, ReadId, VariablesOf } from './shape';
 
 /**
- * What each write makes stale: the only knowledge of the query layer that the route table does not
- * hold. One entry per writing operation, given the path values by name and the mutation's
- * variables; an update invalidates its detail exactly and every view listing the object, a delete
- * everything below the object's key. A new writing operation in the contract fails to compile here
- * until it has an entry (`satisfies Invalidations`).
+ * What each write makes stale: the one knowledge of the query layer that no generated table holds.
+ * An update invalidates its detail exactly and every view listing the object, a delete everything
+ * below the object's key. The table `satisfies Invalidations`, so a new writing operation of the
+ * contract fails to compile until it has an entry.
  */
 
 type Routes = typeof routes;
@@ -33,14 +32,12 @@ export type WritingOperationId = Exclude<
   ReadLikePost
 >;
 
-export interface InvalidationInput<K extends OperationId> {
-  /** Path values by name, from the scope and the factory's arguments. */
-  path: PathParams<K>;
-  variables: VariablesOf<K>;
-}
-export type Invalidations = { [K in WritingOperationId]: (input: InvalidationInput<K>) => Affected };
+/** An entry, given the path values by name (from the scope and the factory's arguments) and the variables. */
+export type Invalidations = {
+  [K in WritingOperationId]: (input: { path: PathParams<K>; variables: VariablesOf<K> }) => Affected;
+};
 
-const { workspaces, accounts, memberGroups: groups, members } = wsadminKeys;
+const { workspaces, accounts, memberGroups, members, of } = wsadminKeys;
 type Filter = typeof only;
 type Loose = { path: Readonly<Record<string, unknown>>; variables: unknown };
 /** The ids a write names: in its path (`skip` aside), and in its items (`[3, 4]` or `[{ id: 3 }]`). */
@@ -58,7 +55,7 @@ const objects = (kind: ManagementCollection) => (input: Loose) =>
 const workspaceWrite = (filter: Filter) => (input: Loose) => [
   ...idsOf<WorkspaceId>(input, 'id', '').map((id) => filter(workspaces.detail(id))),
   below(workspaces.lists()),
-  only(wsadminKeys.scopes()),
+  only(of('getScope')),
   everyAccountProjects(),
 ];
 /** Account writes: the accounts named, lists, look-ups, and (but for new ones) the owners in workspace lists. */
@@ -70,12 +67,8 @@ const accountWrite =
     below(accounts.lookups()),
     ...(owners ? [everyAccountProjects()] : []),
   ];
-type GroupKey = 'rowPermissionEnabled' | 'rowPermission' | 'modelPermissionEnabled' | 'modelPermission';
-const groupSetting =
-  (key: GroupKey) =>
-  ({ path }: { path: PathParams<'deleteMemberGroup'> }) => [
-    only(groups[key](path.workspaceId, path.member_groups_pk)),
-  ];
+/** A setting: only the read at the write's path. */
+const setting = (read: ReadId) => (input: Loose) => [only(keyOf(read, Object.values(input.path)))];
 
 type ManagedWrite = Kinds[ManagementCollection]['operations']['create' | 'update' | 'remove'];
 const managedWrites = Object.fromEntries(
@@ -105,31 +98,29 @@ export const invalidations = {
   createMeasures: objects('measures'),
   updateMeasures: objects('measures'),
   deleteMeasures: objects('measures'),
-  createMemberGroup: ({ path }) => [only(groups.list(path.workspaceId))],
+  createMemberGroup: ({ path }) => [only(of('listMemberGroups', path.workspaceId))],
   deleteMemberGroup: ({ path: { workspaceId: ws, member_groups_pk: id } }) => [
-    only(groups.list(ws)),
-    below(groups.detail(ws, id)),
+    only(of('listMemberGroups', ws)),
+    below(memberGroups.detail(ws, id)),
   ],
-  setMemberGroupRowPermissionSwitch: groupSetting('rowPermissionEnabled'),
-  setMemberGroupRowPermission: groupSetting('rowPermission'),
-  setMemberGroupModelPermissionSwitch: groupSetting('modelPermissionEnabled'),
-  setMemberGroupModelPermission: groupSetting('modelPermission'),
+  setMemberGroupRowPermissionSwitch: setting('getMemberGroupRowPermissionSwitch'),
+  setMemberGroupRowPermission: setting('getMemberGroupRowPermission'),
+  setMemberGroupModelPermissionSwitch: setting('getMemberGroupModelPermissionSwitch'),
+  setMemberGroupModelPermission: setting('getMemberGroupModelPermission'),
   addMember: ({ path, variables }) => [
-    only(members.list(path.workspaceId)),
+    only(of('listMembers', path.workspaceId)),
     below(accounts.projectLists(variables.uid)),
   ],
   removeMember: ({ path: { workspaceId: ws, member_uid: uid } }) => [
-    only(members.list(ws)),
+    only(of('listMembers', ws)),
     below(members.detail(ws, uid)),
     below(accounts.projectLists(uid)),
   ],
-  setMemberModelPermissionSwitch: ({ path }) => [
-    only(members.modelPermissionEnabled(path.workspaceId, path.member_uid)),
-  ],
+  setMemberModelPermissionSwitch: setting('getMemberModelPermissionSwitch'),
   // One route, two facade forms: the batch (`members(ws).setModelPermissions`) names its members.
   setMemberModelPermission: ({ path, variables }) =>
     (Array.isArray(variables) ? variables.map(({ memberUid }) => memberUid) : [path.member_id]).map((uid) =>
-      only(members.modelPermission(path.workspaceId, uid)),
+      only(of('getMemberModelPermission', path.workspaceId, uid)),
     ),
   createAccount: accountWrite(only, false),
   createAccounts: accountWrite(only, false),
@@ -137,7 +128,7 @@ export const invalidations = {
   updateAccounts: accountWrite(only),
   deleteAccount: accountWrite(below),
   deleteAccounts: accountWrite(below),
-  setSourceCatalogue: ({ path }) => [only(wsadminKeys.sources(path.workspaceId))],
+  setSourceCatalogue: setting('getSourceCatalogue'),
 } satisfies Invalidations;
 
 /** What a successful write of `operationId` makes stale (nothing for the read-like POSTs). */

@@ -5,7 +5,6 @@ import type {
   InfiniteData,
   InvalidateQueryFilters,
   MutationFunction,
-  MutationFunctionContext,
   MutationKey,
   MutationOptions,
   QueryFunctionContext,
@@ -39,13 +38,12 @@ export interface WsadminMutationOptions<TData, TVariables>
   extends MutationOptions<TData, DefaultError, TVariables> {
   mutationKey: MutationKey;
   mutationFn: MutationFunction<TData, TVariables>;
-  onSuccess: (
-    data: TData,
-    variables: TVariables,
-    onMutateResult: unknown,
-    context: MutationFunctionContext,
-  ) => Promise<void>;
+  onSuccess: (...args: Parameters<OnSuccess<TData, TVariables>>) => Promise<void>;
 }
+
+type OnSuccess<TData, TVariables> = NonNullable<
+  MutationOptions<TData, DefaultError, TVariables>['onSuccess']
+>;
 
 /** The queries a write makes stale: key prefixes, exact keys, or a predicate. */
 export type Affected = InvalidateQueryFilters[];

@@ -98,7 +98,7 @@ describe('query factories', () => {
     expect(again.map((w) => w.name)).toEqual(['Sales', 'Marketing', 'Support']);
     await queryClient.fetchQuery({ ...q.workspaces.list({ q: 'sal' }), ...fresh });
     expect(requests).toEqual(['GET /workspaces/', 'GET /workspaces/']);
-    expect(queryClient.getQueryData(wsadminKeys.workspaces.list({ q: 'sal' }))).toHaveLength(1);
+    expect(queryClient.getQueryData(wsadminKeys.of('listWorkspaces', { q: 'sal' }))).toHaveLength(1);
   });
 
   it('an ApiError is the query error, with its errcode', async () => {
@@ -196,24 +196,29 @@ describe('mutation factories invalidate exactly the affected queries', () => {
     [
       'workspaces.update(1)',
       () => mutate(q.workspaces.update(1), { name: 'Sales EU' }),
-      [keys.scopes(), keys.workspaces.list(), keys.workspaces.detail(1), keys.accounts.projects(ALICE)],
+      [
+        keys.of('getScope'),
+        keys.of('listWorkspaces'),
+        keys.workspaces.detail(1),
+        keys.accounts.projects(ALICE),
+      ],
     ],
     [
       'workspaces.delete(2)',
       () => mutate(q.workspaces.delete(2), undefined),
       [
-        keys.scopes(),
-        keys.workspaces.list(),
+        keys.of('getScope'),
+        keys.of('listWorkspaces'),
         keys.workspaces.detail(2),
-        keys.dimensions.list(2),
-        keys.management.list(2, 'dimensions'),
+        keys.of('listDimensions', 2),
+        keys.of('listManagedDimensions', 2),
         keys.accounts.projects(ALICE),
       ],
     ],
     [
       'dimensions.create(1)',
       () => mutate(q.dimensions.create(1), [{ type: 'string', format: 'text', names: ['channel'] }]),
-      [keys.dimensions.list(1), keys.management.list(1, 'dimensions')],
+      [keys.of('listDimensions', 1), keys.of('listManagedDimensions', 1)],
     ],
     [
       'management(1).dimensions.commitUpdate(1)',
@@ -225,9 +230,9 @@ describe('mutation factories invalidate exactly the affected queries', () => {
         return mutate(q.management(1).dimensions.commitUpdate(1), { changes, planToken });
       },
       [
-        keys.dimensions.list(1),
-        keys.management.list(1, 'dimensions'),
-        keys.management.detail(1, 'dimensions', 1),
+        keys.of('listDimensions', 1),
+        keys.of('listManagedDimensions', 1),
+        keys.of('getManagedDimension', 1, 1),
       ],
     ],
     [
@@ -238,7 +243,7 @@ describe('mutation factories invalidate exactly the affected queries', () => {
           action: 'create',
           changes: { names: ['margin'] },
         }),
-      [keys.measures.list(1), keys.management.list(1, 'measures')],
+      [keys.of('listMeasures', 1), keys.of('listManagedMeasures', 1)],
     ],
     [
       'accounts.update(alice)',

@@ -1,21 +1,12 @@
 import type { Facade } from '../client';
-import type { routes } from '../generated/routes';
-import type { ManagementApi } from '../resources/management';
-import type { MemberGroupApi, MemberGroupsApi } from '../resources/member-groups';
-import type { MemberApi, MembersApi } from '../resources/members';
-import type { OperationId, PathParams, QueryParams } from '../types';
-import type { facadeOperations, ManagementOperations } from './operations';
+import type { facadeOperations } from '../generated/facade-operations';
+import type { RoutePaths, routes } from '../generated/routes';
+import type { OperationId, QueryParams } from '../types';
 import type { WsadminMutationOptions, WsadminQueryOptions } from './options';
 
-/**
- * The types of the derived factories, read from the route table as the run time does
- * (`derive.ts`): a GET (or `fetchAccount`, a POST that reads) gives query options keyed by its URL,
- * any other method mutation options whose variables are the facade method's last argument when the
- * route has a body, `void` when it has none.
- */
+/** The types of the factories `derive.ts` builds, read from the same route table and link table. */
 
 type Routes = typeof routes;
-type Path<K extends OperationId> = Routes[K]['path'] extends `/openapi/v1/${infer P}` ? P : never;
 
 /** POSTs that read: queries, keyed by their URL and body. */
 export type QueryPost = 'fetchAccount';
@@ -38,73 +29,70 @@ type Args<A extends unknown[]> = number extends A['length']
 type Init<A extends unknown[]> = A extends [...infer I, unknown] ? I : [];
 type Last<A extends unknown[]> = A extends [...unknown[], infer L] ? L : never;
 
-type Segment<S extends string, K extends OperationId> = S extends ''
-  ? []
-  : S extends `{${infer N}}`
-    ? [N extends keyof PathParams<K> ? PathParams<K>[N] : never]
-    : [S];
-type Segments<P extends string, K extends OperationId> = P extends `${infer S}/${infer R}`
-  ? [...Segment<S, K>, ...Segments<R, K>]
-  : Segment<P, K>;
-/** A list is marked `list` and keyed by its query; a POST read by its body. */
-type Tail<K extends OperationId, A extends unknown[]> = K extends `list${string}`
-  ? ['list', ...(Routes[K]['query'] extends true ? [QueryParams<K>] : [])]
+/** The methods of the facade with their operations, a scope's over all its forms. */
+type Leaves<Api, Map> = {
+  [P in keyof Map & keyof Api]: Map[P] extends OperationId
+    ? { id: Map[P]; method: Api[P] }
+    : Api[P] extends { (...args: never): infer R; (...args: never): infer S }
+      ? Leaves<R & S, Map[P]>
+      : Leaves<Api[P], Map[P]>;
+}[keyof Map & keyof Api];
+type Leaf = Leaves<Facade, typeof facadeOperations>;
+/** The arguments of the facade methods sending `K`, without `RequestOptions`. */
+type MethodArgs<K extends OperationId> =
+  Extract<Leaf, { id: K }> extends infer L
+    ? L extends { method: (...args: infer A) => unknown }
+      ? Args<A>
+      : never
+    : never;
+
+/** The mutation variables of operation `K`, over every facade method calling it. */
+export type VariablesOf<K extends OperationId> = Routes[K]['body'] extends true
+  ? Last<MethodArgs<K>>
+  : undefined;
+
+/** The operations a derived query factory reads. */
+export type ReadId = { [K in Leaf['id']]: Reads<K> extends true ? K : never }[Leaf['id']];
+
+/** What a read's key holds besides its URL: a list's query, a POST read's body. */
+type Extra<K extends OperationId> = K extends `list${string}`
+  ? Routes[K]['query'] extends true
+    ? [query: QueryParams<K>]
+    : []
   : Routes[K]['body'] extends true
-    ? [Last<Required<A>>]
+    ? [body: Last<MethodArgs<K>>]
     : [];
 
-type Value<S extends string, K extends OperationId> = S extends `{${infer N}}`
-  ? [N extends keyof PathParams<K> ? PathParams<K>[N] : never]
-  : [];
-type Values<P extends string, K extends OperationId> = P extends `${infer S}/${infer R}`
-  ? [...Value<S, K>, ...Values<R, K>]
-  : Value<P, K>;
-/** The path values of an operation, in the URL's order. */
-export type PathValues<K extends OperationId> = Values<Path<K>, K>;
-
-/** The key of a read: `'wsadmin'`, the URL's segments with the path values, then its tail. */
-export type KeyOf<K extends OperationId, A extends unknown[] = []> = readonly [
+/** The key of a read, as `keyOf` builds it. */
+export type KeyOf<K extends OperationId> = readonly [
   'wsadmin',
-  ...Segments<Path<K>, K>,
-  ...Tail<K, A>,
+  ...RoutePaths[K]['segments'],
+  ...(K extends `list${string}` ? ['list', ...Extra<K>] : Extra<K>),
+];
+
+/** The values of `wsadminKeys.of`: the path values in URL order, then the extra (a list's query optional). */
+export type KeyValues<K extends OperationId> = [
+  ...RoutePaths[K]['values'],
+  ...(K extends `list${string}` ? Partial<Extra<K>> : Extra<K>),
 ];
 
 /** What `q.…method(…)` is for a facade method `M` of operation `K`. */
 export type FactoryOf<M, K extends OperationId> = M extends (...args: infer A) => Promise<infer D>
   ? Reads<K> extends true
-    ? (...args: Args<A>) => WsadminQueryOptions<D, KeyOf<K, Args<A>>>
+    ? (...args: Args<A>) => WsadminQueryOptions<D, KeyOf<K>>
     : Routes[K]['body'] extends true
       ? (...args: Init<Args<A>>) => WsadminMutationOptions<D, Last<Args<A>>>
       : (...args: Args<A>) => WsadminMutationOptions<D, void>
   : never;
 
-/** The factories of an API object of the facade, along its part of `facadeOperations`. */
+/**
+ * The factories of an API object of the facade, along its part of `facadeOperations`. A scope of two
+ * forms (`memberGroups(ws)`, `memberGroups(ws, id)`) keeps both, each with the factories of its form.
+ */
 export type QueriesOf<Api, Map> = {
   readonly [P in keyof Map & keyof Api]: Map[P] extends OperationId
     ? FactoryOf<Api[P], Map[P]>
-    : QueriesOf<Api[P], Map[P]>;
+    : Api[P] extends { (...args: infer A): infer R; (...args: infer B): infer S }
+      ? { (...args: A): QueriesOf<R, Map[P]>; (...args: B): QueriesOf<S, Map[P]> }
+      : QueriesOf<Api[P], Map[P]>;
 };
-
-/** The facade with its scopes opened: the shape `facadeOperations` follows. */
-type FacadeTree = Omit<Facade, 'memberGroups' | 'members' | 'management'> & {
-  memberGroups: MemberGroupsApi & MemberGroupApi;
-  members: MembersApi & MemberApi;
-  management: ManagementApi;
-};
-type Operations = Omit<typeof facadeOperations, 'management'> & { management: ManagementOperations };
-type Leaves<Api, Map> = {
-  [P in keyof Map & keyof Api]: Map[P] extends OperationId
-    ? { id: Map[P]; method: Api[P] }
-    : Leaves<Api[P], Map[P]>;
-}[keyof Map & keyof Api];
-type Leaf = Leaves<FacadeTree, Operations>;
-
-/** The mutation variables of operation `K`, over every facade method calling it. */
-export type VariablesOf<K extends OperationId> =
-  Extract<Leaf, { id: K }> extends infer L
-    ? L extends { method: (...args: infer A) => unknown }
-      ? Routes[K]['body'] extends true
-        ? Last<Args<A>>
-        : undefined
-      : never
-    : never;

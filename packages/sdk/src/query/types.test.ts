@@ -63,7 +63,7 @@ describe('query data follows the contract', () => {
     expectTypeOf(wsadminKeys.workspaces.detail(7)).toEqualTypeOf<
       readonly ['wsadmin', 'workspaces', number]
     >();
-    expectTypeOf(wsadminKeys.timeSeries.detail(7, 3)).toEqualTypeOf<
+    expectTypeOf(wsadminKeys.of('getTimeSeries', 7, 3)).toEqualTypeOf<
       readonly ['wsadmin', 'workspaces', number, 'time-series', number]
     >();
   });
