@@ -102,9 +102,15 @@ describe('every mapped column is what the migrations create, and every stored co
         problems.push(...(await documentColumnProblems(mapping, columnsOf)));
       }
       expect(problems).toEqual([]);
-      // The check looked at real mappings: the definitions of time series, dimensions and measures.
+      // The check looked at real mappings: definitions of objects, permission rules and settings.
       expect(storedDocumentMappings.map((mapping) => mapping.name)).toEqual(
-        expect.arrayContaining(['time series', 'dimension', 'measure']),
+        expect.arrayContaining([
+          'time series',
+          'dimension',
+          'measure',
+          'row permission rule',
+          'model permission',
+        ]),
       );
     });
 

@@ -6,6 +6,7 @@ import { type Entry, mappedColumns, type ResourceMapping } from './mapping';
 import { measureMapping } from './measures';
 import { memberGroupMapping } from './member-groups';
 import { memberMapping } from './members';
+import { modelPermissionMapping, rowRuleMapping } from './permissions';
 import { timeSeriesMapping } from './time-series';
 import { workspaceMapping } from './workspaces';
 
@@ -27,6 +28,8 @@ export const storedDocumentMappings: readonly AnyDocumentMapping[] = [
   timeSeriesMapping,
   dimensionMapping,
   measureMapping,
+  rowRuleMapping,
+  modelPermissionMapping,
 ] as unknown as readonly AnyDocumentMapping[];
 
 /**
