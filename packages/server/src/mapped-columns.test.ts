@@ -37,7 +37,7 @@ async function postgresColumns(db: Kysely<Schema>, table: string): Promise<Colum
 /** What a contract field on its way into the schema looks like before its migration exists. */
 const withDepartment = {
   ...accountMapping,
-  fields: { ...accountMapping.fields, department: column('department') },
+  fields: { ...accountMapping.fields, department: column<{ department: string }>('department') },
   columns: { ...accountMapping.columns, department: 'text' },
 } as unknown as AnyResourceMapping;
 
