@@ -1,4 +1,4 @@
-import { Dimension, RowPermissionRule } from '@wsadmin/contract';
+import { Dimension, managementKinds, RowPermissionRule } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { type DimensionFields, dimensionItem, dimensionMapping, toDimension } from './dimensions';
 import { defineDocumentMapping, documentColumns, documentOf, documentReader, key } from './document';
@@ -104,6 +104,23 @@ describe('document mappings', () => {
     const read = documentReader(timeSeriesMapping, ['id', 'used']);
     expect(() => read(definition, { id: 1 })).toThrow('time series: derived field "used" not given');
   });
+
+  it.each([
+    ['time-series', timeSeriesMapping],
+    ['dimensions', dimensionMapping],
+    ['measures', measureMapping],
+  ] as const)(
+    'store a %s definition as the management interface writes it: each field under its name',
+    (kind, mapping) => {
+      const fields = Object.keys(managementKinds[kind].definition.shape);
+      const entries = Object.fromEntries(fields.map((field) => [field, mapping.fields[field as never]]));
+      expect(entries).toEqual(
+        Object.fromEntries(
+          fields.map((field) => [field, expect.objectContaining({ kind: 'key', key: field })]),
+        ),
+      );
+    },
+  );
 
   it('name the columns that hold the document and the one read beside it', () => {
     expect(documentColumns(timeSeriesMapping as never)).toEqual([
