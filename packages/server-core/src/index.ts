@@ -30,7 +30,14 @@ export type { RequestReport } from './http/request-report';
 export { bySpecificity } from './http/routes';
 export { processDueTasks } from './management/refresh-tasks';
 export { accountDefaults, accountMapping } from './mappings/accounts';
-export { type AnyResourceMapping, columnProblems, storedResourceMappings } from './mappings/columns';
+export {
+  type AnyDocumentMapping,
+  type AnyResourceMapping,
+  columnProblems,
+  documentColumnProblems,
+  storedDocumentMappings,
+  storedResourceMappings,
+} from './mappings/columns';
 export { column, toRow } from './mappings/mapping';
 export {
   type RateBucket,

@@ -1,9 +1,11 @@
-import type { AnyResourceMapping, Schema, Storage } from '@wsadmin/server-core';
+import type { AnyDocumentMapping, AnyResourceMapping, Schema, Storage } from '@wsadmin/server-core';
 import {
   accountMapping,
   column,
   columnProblems,
+  documentColumnProblems,
   openMemoryStorage,
+  storedDocumentMappings,
   storedResourceMappings,
 } from '@wsadmin/server-core';
 import { type Kysely, sql } from 'kysely';
@@ -35,12 +37,18 @@ async function postgresColumns(db: Kysely<Schema>, table: string): Promise<Colum
 /** What a contract field on its way into the schema looks like before its migration exists. */
 const withDepartment = {
   ...accountMapping,
-  fields: { ...accountMapping.fields, department: column('department') },
+  fields: { ...accountMapping.fields, department: column<{ department: string }>('department') },
   columns: { ...accountMapping.columns, department: 'text' },
 } as unknown as AnyResourceMapping;
 
 const adminUrl = inject('postgresAdminUrl');
 const now = () => new Date('2030-01-01T00:00:00Z');
+
+/** A definition mapping whose objects moved to a column no migration creates. */
+const movedDefinition = {
+  ...storedDocumentMappings.find((mapping) => mapping.name === 'time series'),
+  storedIn: [{ table: 'objects', column: 'definition_json' }],
+} as unknown as AnyDocumentMapping;
 
 describe('every mapped column is what the migrations create, and every stored column is mapped', () => {
   const opened: Storage[] = [];
@@ -85,6 +93,32 @@ describe('every mapped column is what the migrations create, and every stored co
         problems.push(...columnProblems(mapping, await columnsOf(mapping.table)));
       }
       expect(problems).toEqual([]);
+    });
+
+    it('has every column that holds a mapped JSON document, or is read beside it', async () => {
+      const columnsOf = await open();
+      const problems: string[] = [];
+      for (const mapping of storedDocumentMappings) {
+        problems.push(...(await documentColumnProblems(mapping, columnsOf)));
+      }
+      expect(problems).toEqual([]);
+      // The check looked at real mappings: definitions of objects, permission rules and settings.
+      expect(storedDocumentMappings.map((mapping) => mapping.name)).toEqual(
+        expect.arrayContaining([
+          'time series',
+          'dimension',
+          'measure',
+          'row permission rule',
+          'model permission',
+        ]),
+      );
+    });
+
+    it('names a column holding a document that no migration creates', async () => {
+      const columnsOf = await open();
+      expect(await documentColumnProblems(movedDefinition, columnsOf)).toEqual([
+        'objects.definition_json holds the time series mapping but no migration creates it',
+      ]);
     });
 
     it('names a mapped field whose column no migration creates', async () => {

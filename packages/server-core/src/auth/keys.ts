@@ -1,30 +1,13 @@
-import { FeaturePermission } from '@wsadmin/contract';
+import type { FeaturePermission } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { type AccessKey, accessKeyDefaults, accessKeyMapping, toAccessKey } from '../mappings/access-keys';
+import { changesOf, toRow } from '../mappings/mapping';
 import { preparedSelect } from '../storage/quick-reads';
 import type { AccessKeyTable, Schema } from '../storage/schema';
 import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { constantTimeEqual, randomSecret, sha256Hex } from './digest';
-import { ParseOnce } from './parse-once';
 
-/**
- * Access keys are an operator concern (the spec has no key API): created by `npm run keys`, the
- * bootstrap variable, or the mock's options. Only hashes of secrets are stored.
- */
-export interface AccessKey {
-  id: string;
-  name: string;
-  description: string;
-  /** Empty = every feature permission. */
-  permissions: FeaturePermission[];
-  /** null = every workspace. */
-  workspaceIds: number[] | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-  /** HMAC key for login data (hex), derived from the secret. */
-  authDataKey: string;
-}
+export type { AccessKey };
 
 export interface NewKey {
   name: string;
@@ -41,27 +24,6 @@ const AUTH_DATA_CONTEXT = 'wsadmin/auth-data/v1:';
 export const hashSecret = (secret: string) => sha256Hex(secret);
 export const authDataKeyOf = (secret: string) => sha256Hex(AUTH_DATA_CONTEXT + secret);
 
-const StoredPermissions = z.array(FeaturePermission);
-const StoredWorkspaceIds = z.array(z.number().int());
-// Still checked (a hand-edited row must not grant what it does not name), but once per distinct text.
-const permissionsOf = new ParseOnce((text) => Object.freeze(StoredPermissions.parse(JSON.parse(text))));
-const workspaceIdsOf = new ParseOnce((text) => Object.freeze(StoredWorkspaceIds.parse(JSON.parse(text))));
-
-function toAccessKey(row: AccessKeyTable): AccessKey {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    // Copies: the remembered arrays are shared by every request of the key.
-    permissions: [...permissionsOf.get(row.permissions)],
-    workspaceIds: row.workspace_ids === null ? null : [...workspaceIdsOf.get(row.workspace_ids)],
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-    createdAt: row.created_at,
-    authDataKey: row.auth_data_key,
-  };
-}
-
 export async function createKey(
   db: Kysely<Schema>,
   now: Date,
@@ -69,20 +31,19 @@ export async function createKey(
 ): Promise<{ id: string; secret: string }> {
   const secret = key.secret ?? `wsk_${randomSecret(32)}`;
   const id = `key_${randomSecret(9)}`;
+  const stored = {
+    id,
+    name: key.name,
+    secret_hash: await hashSecret(secret),
+    auth_data_key: await authDataKeyOf(secret),
+    created_at: now.toISOString(),
+  };
+  // Named one by one: the mock's callers may pass more (its options), which is no field of a key.
+  const { name, description, permissions, workspaceIds, expiresAt } = key;
+  const fields = { name, description, permissions, workspaceIds, expiresAt };
   await db
     .insertInto('access_keys')
-    .values({
-      id,
-      name: key.name,
-      description: key.description ?? '',
-      secret_hash: await hashSecret(secret),
-      auth_data_key: await authDataKeyOf(secret),
-      permissions: JSON.stringify(key.permissions ?? []),
-      workspace_ids: key.workspaceIds ? JSON.stringify(key.workspaceIds) : null,
-      expires_at: key.expiresAt ?? null,
-      revoked_at: null,
-      created_at: now.toISOString(),
-    })
+    .values(toRow(accessKeyMapping, fields, accessKeyDefaults(stored)))
     .execute();
   return { id, secret };
 }
@@ -115,7 +76,7 @@ export async function listKeys(db: Kysely<Schema>): Promise<AccessKey[]> {
 export async function revokeKey(db: Kysely<Schema>, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('access_keys')
-    .set({ revoked_at: now.toISOString() })
+    .set(changesOf(accessKeyMapping, { revokedAt: now.toISOString() }))
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -138,7 +99,14 @@ export async function ensureBootstrapKey(
     if (existing) {
       await db
         .updateTable('access_keys')
-        .set({ permissions: '[]', workspace_ids: null, expires_at: null, revoked_at: null })
+        .set(
+          changesOf(accessKeyMapping, {
+            permissions: [],
+            workspaceIds: null,
+            expiresAt: null,
+            revokedAt: null,
+          }),
+        )
         .where('id', '=', existing.id)
         .execute();
       return { id: existing.id };

@@ -1,5 +1,12 @@
 import type { dimensionOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
+import {
+  dimensionItem,
+  dimensionUsage,
+  newDimensionDefinition,
+  toDimension,
+  updatedDimensionDefinition,
+} from '../mappings/dimensions';
 import { modelReferenceIndex } from '../queries/model-references';
 import { listText } from '../queries/object-list-text';
 import { insertObject, type StoredObject, updateObject } from '../queries/objects';
@@ -12,13 +19,6 @@ import {
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
-import {
-  dimensionItem,
-  dimensionUsage,
-  newDimensionDefinition,
-  toDimension,
-  updatedDimensionDefinition,
-} from './dimension-shapes';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
 
@@ -27,7 +27,7 @@ type Db = Kysely<Schema>;
 /** Dimensions with the models (published and draft) that list them. */
 async function answer(db: Db, workspaceId: number, objects: StoredObject<'dimensions'>[]) {
   const referencesOf = await modelReferenceIndex(db, workspaceId);
-  return objects.map((object) => toDimension(object, referencesOf('dimensions', object.id)));
+  return objects.map((object) => toDimension(object, dimensionUsage(referencesOf('dimensions', object.id))));
 }
 
 export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {

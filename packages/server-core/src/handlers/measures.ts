@@ -1,4 +1,5 @@
 import type { measureOperations } from '@wsadmin/contract';
+import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from '../mappings/measures';
 import { listText } from '../queries/object-list-text';
 import { insertObject, updateObject } from '../queries/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
@@ -6,7 +7,6 @@ import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
-import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from './measure-shapes';
 
 export const measureHandlers: Handlers<keyof typeof measureOperations> = {
   async listMeasures({ params }, { db }) {

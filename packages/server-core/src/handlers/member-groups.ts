@@ -2,13 +2,14 @@ import type { MemberGroup as MemberGroupShape, memberGroupOperations } from '@ws
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { conflict, notFound } from '../errors';
+import { toModelPermission, toRuleAnswer } from '../mappings/permissions';
 import * as groups from '../queries/member-groups';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
 import { checkModelPermission, workspaceModels } from './model-permission-rules';
-import { checkRowRules, toRuleAnswer } from './row-permission-rules';
+import { checkRowRules } from './row-permission-rules';
 
 type Db = Kysely<Schema>;
 
@@ -100,7 +101,9 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
   },
 
   async getMemberGroupModelPermission({ params }, { db }) {
-    return (await requireGroup(db, params.workspaceId, params.member_groups_pk)).modelPermission;
+    return toModelPermission(
+      (await requireGroup(db, params.workspaceId, params.member_groups_pk)).modelPermission,
+    );
   },
 
   async setMemberGroupModelPermission({ params, body }, { db }) {
@@ -110,6 +113,6 @@ export const memberGroupHandlers: Handlers<keyof typeof memberGroupOperations> =
       const modelPermission = checkModelPermission(body, models, params.workspaceId, 'body.resource');
       return groups.updateMemberGroup(trx, group, { modelPermission });
     });
-    return group.modelPermission;
+    return toModelPermission(group.modelPermission);
   },
 };

@@ -2,6 +2,7 @@ import type { Member as MemberShape, memberOperations } from '@wsadmin/contract'
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { conflict, notFound } from '../errors';
+import { toModelPermission } from '../mappings/permissions';
 import { findMemberGroup } from '../queries/member-groups';
 import * as members from '../queries/members';
 import type { Schema } from '../storage/schema';
@@ -95,7 +96,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
   },
 
   async getMemberModelPermission({ params }, { db }) {
-    return (await requireMember(db, params.workspaceId, params.member_id)).modelPermission;
+    return toModelPermission((await requireMember(db, params.workspaceId, params.member_id)).modelPermission);
   },
 
   async setMemberModelPermission({ params, body }, { db, signal }) {
@@ -106,7 +107,9 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
       if (!('memberModelPermission' in body)) {
         const member = await requireMemberOf(trx, workspaceId, params.member_id);
         const modelPermission = checkModelPermission(body, models, workspaceId, 'body.resource');
-        return (await members.updateMember(trx, member, { modelPermission })).modelPermission;
+        return toModelPermission(
+          (await members.updateMember(trx, member, { modelPermission })).modelPermission,
+        );
       }
       // Batch form: the members are named in the body; the path member is not used.
       return forEachItem(
@@ -121,7 +124,7 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
             'modelPermission.resource',
           );
           const updated = await members.updateMember(trx, member, { modelPermission: permission });
-          return { memberUid: updated.uid, modelPermission: updated.modelPermission };
+          return { memberUid: updated.uid, modelPermission: toModelPermission(updated.modelPermission) };
         },
         signal,
       );

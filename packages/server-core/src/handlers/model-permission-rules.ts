@@ -2,7 +2,8 @@ import type { ModelPermissionInput } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { invalid } from '../errors';
-import type { StoredModelPermission } from '../queries/member-groups';
+import { documentOf } from '../mappings/document';
+import { modelPermissionMapping, type StoredModelPermission } from '../mappings/permissions';
 import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 
@@ -33,5 +34,6 @@ export function checkModelPermission(
   input.resource.forEach((uid, index) => {
     requireModel(models, uid, `${field}.${index}`, workspaceId);
   });
-  return { effect: input.effect, resource: [...input.resource] };
+  // The contract requires both fields of the input, so the stored permission is whole.
+  return documentOf(modelPermissionMapping, input) as StoredModelPermission;
 }

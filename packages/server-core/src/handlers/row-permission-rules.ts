@@ -1,8 +1,9 @@
-import type { RowPermissionRule, RowPermissionRuleInput } from '@wsadmin/contract';
+import type { RowPermissionRuleInput } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { invalid } from '../errors';
-import type { StoredRowRule } from '../queries/member-groups';
+import { documentOf } from '../mappings/document';
+import { rowRuleMapping, type StoredRowRule } from '../mappings/permissions';
 import { listObjects, type StoredObject } from '../queries/objects';
 import type { Schema } from '../storage/schema';
 import { forEachItem } from './batch';
@@ -39,7 +40,7 @@ function checkRule(
   models: WorkspaceModels,
   workspaceId: number,
 ): StoredRowRule {
-  const { modelUid, modelUids, ...fields } = rule;
+  const { modelUid, modelUids } = rule;
   if (modelUid !== undefined && modelUids !== undefined) {
     throw invalid('send modelUids or the legacy modelUid, not both');
   }
@@ -49,8 +50,9 @@ function checkRule(
       `resource "${rule.resource}" is not the keyword of a dimension of workspace ${workspaceId}`,
     );
   }
+  const stored = documentOf(rowRuleMapping, rule) as StoredRowRule;
   const uids = modelUid !== undefined ? [modelUid] : modelUids;
-  if (uids === undefined) return fields;
+  if (uids === undefined) return stored;
   uids.forEach((uid, index) => {
     const field = modelUid !== undefined ? 'modelUid' : `modelUids.${index}`;
     const model = requireModel(models, uid, field, workspaceId);
@@ -60,14 +62,5 @@ function checkRule(
       );
     }
   });
-  return { ...fields, modelUids: [...uids] };
-}
-
-/**
- * The label is the dimension keyword, which is what `resource` holds. A rule saved before its
- * dimension was renamed or deleted is still answered (label = resource) rather than dropped, so
- * the caller sees it and can fix it.
- */
-export function toRuleAnswer(rule: StoredRowRule): z.input<typeof RowPermissionRule> {
-  return { ...rule, resourceLabel: rule.resource };
+  return { ...stored, modelUids: [...uids] };
 }

@@ -1,6 +1,7 @@
 import type { TimeSeriesWrite, timeSeriesOperations } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { timeSeriesDefinition, timeSeriesListBody, toTimeSeries } from '../mappings/time-series';
 import { modelReferenceIndex } from '../queries/model-references';
 import { listText } from '../queries/object-list-text';
 import { insertObject, type StoredObject, updateObject } from '../queries/objects';
@@ -10,7 +11,6 @@ import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
-import { timeSeriesDefinition, timeSeriesListBody, toTimeSeries } from './time-series-shapes';
 
 type Db = Kysely<Schema>;
 

@@ -1,8 +1,13 @@
 import { accessKeyMapping } from './access-keys';
 import { accountMapping } from './accounts';
+import { dimensionMapping } from './dimensions';
+import { type DocumentEntry, type DocumentMapping, documentColumns } from './document';
 import { type Entry, mappedColumns, type ResourceMapping } from './mapping';
+import { measureMapping } from './measures';
 import { memberGroupMapping } from './member-groups';
 import { memberMapping } from './members';
+import { modelPermissionMapping, rowRuleMapping } from './permissions';
+import { timeSeriesMapping } from './time-series';
 import { workspaceMapping } from './workspaces';
 
 export type AnyResourceMapping = ResourceMapping<never, Record<string, Entry<never>>>;
@@ -15,6 +20,34 @@ export const storedResourceMappings: readonly AnyResourceMapping[] = [
   memberMapping,
   accessKeyMapping,
 ] as unknown as readonly AnyResourceMapping[];
+
+export type AnyDocumentMapping = DocumentMapping<never, Record<string, DocumentEntry<never>>>;
+
+/** Every mapping of a resource stored as a JSON document: only the columns holding it can be checked. */
+export const storedDocumentMappings: readonly AnyDocumentMapping[] = [
+  timeSeriesMapping,
+  dimensionMapping,
+  measureMapping,
+  rowRuleMapping,
+  modelPermissionMapping,
+] as unknown as readonly AnyDocumentMapping[];
+
+/**
+ * The columns a document mapping names that a migrated database lacks, one readable line each.
+ * `columnsOf` gives a table's columns (name -> stored type), as for columnProblems.
+ */
+export async function documentColumnProblems(
+  mapping: AnyDocumentMapping,
+  columnsOf: (table: string) => Promise<Readonly<Record<string, string>>>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { table, column } of documentColumns(mapping)) {
+    if ((await columnsOf(table))[column] === undefined) {
+      problems.push(`${table}.${column} holds the ${mapping.name} mapping but no migration creates it`);
+    }
+  }
+  return problems;
+}
 
 /**
  * What does not agree between a mapping and the columns a migrated database has (name -> stored

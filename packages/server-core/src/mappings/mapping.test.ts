@@ -1,8 +1,9 @@
 import { Account } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
-import type { AccountTable } from '../storage/schema';
+import type { AccessKeyTable, AccountTable } from '../storage/schema';
+import { accessKeyDefaults, accessKeyMapping, toAccessKey } from './access-keys';
 import { type AccountFields, accountDefaults, accountMapping, toAccount } from './accounts';
-import { type ColumnTypes, changesOf, column, defineMapping, fromRow, toRow } from './mapping';
+import { type ColumnTypes, changesOf, column, defineMapping, fromRow, readFields, toRow } from './mapping';
 import { workspaceMapping } from './workspaces';
 
 // Typed as storage/schema.ts types them, so the only compile error below is the one each test plants.
@@ -80,5 +81,46 @@ describe('workspace mapping', () => {
       enable_ddra: 1,
       hide_titles: 1,
     });
+  });
+});
+
+describe('access-key mapping', () => {
+  const row: AccessKeyTable = {
+    ...accessKeyDefaults({
+      id: 'key_1',
+      name: 'ci',
+      secret_hash: 'hash',
+      auth_data_key: 'hmac',
+      created_at: stamp,
+    }),
+    description: 'for CI',
+    permissions: '["workspace","auth"]',
+    workspace_ids: '[3,1]',
+    expires_at: '2031-01-01T00:00:00.000Z',
+  };
+
+  it('reads the key record, unrolled for the hot path, as the mapping reads each field', () => {
+    const key = toAccessKey(row);
+    const fields = Object.keys(key) as Array<keyof typeof key>;
+    expect(fields).toHaveLength(9);
+    expect(key).toEqual(readFields(accessKeyMapping, fields, row));
+    expect(key).toMatchObject({
+      description: 'for CI',
+      permissions: ['workspace', 'auth'],
+      workspaceIds: [3, 1],
+    });
+    expect(JSON.stringify(key)).not.toContain('"hash"');
+  });
+
+  it.each([
+    ['every workspace', { given: null, want: null }],
+    ['a list', { given: [2], want: '[2]' }],
+    ['no workspace at all', { given: [], want: '[]' }],
+  ] as const)('stores %s', (_name, { given, want }) => {
+    expect(changesOf(accessKeyMapping, { workspaceIds: given })).toEqual({ workspace_ids: want });
+  });
+
+  it('refuses stored permissions that name no feature permission', () => {
+    expect(() => toAccessKey({ ...row, permissions: '["everything"]' })).toThrow();
   });
 });

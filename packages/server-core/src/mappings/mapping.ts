@@ -21,8 +21,19 @@ export interface Codec {
   read(value: never): unknown;
 }
 
-export const column = <Table>(name: keyof Table & string, codec?: Codec): Entry<Table> =>
-  codec ? { kind: 'column', column: name, codec } : { kind: 'column', column: name };
+/**
+ * A column entry. Its type keeps the column's name and the codec's own type, so a hot read can
+ * name `mapping.fields.<field>.column` and call its codec directly (auth/keys.ts).
+ */
+export const column = <
+  Table,
+  const C extends keyof Table & string = keyof Table & string,
+  K extends Codec | undefined = Codec | undefined,
+>(
+  name: C,
+  codec?: K,
+): Entry<Table> & { kind: 'column'; column: C } & (K extends Codec ? { codec: K } : unknown) =>
+  (codec ? { kind: 'column', column: name, codec } : { kind: 'column', column: name }) as never;
 
 /** Booleans are stored as 0/1 integers in every dialect (storage/schema.ts). */
 export const zeroOrOne: Codec = {

@@ -1,24 +1,31 @@
-import type { Member, MemberCreate, ModelPermission, ModelPermissionSwitch } from '@wsadmin/contract';
+import type { Member, MemberCreate, MemberModelPermissionItem } from '@wsadmin/contract';
 import type { z } from 'zod';
 import type { MemberTable } from '../storage/schema';
-import { column, defineMapping, jsonText, zeroOrOne } from './mapping';
+import { column, defineMapping } from './mapping';
+import {
+  type ModelPermissionFields,
+  modelPermissionColumnTypes,
+  modelPermissionEntries,
+} from './permissions';
 
-/** A member and its model permission (the switch and the setting). */
+/** A member and its model permission (the switch and the setting, alone or in a batch answer). */
 export type MemberFields = z.output<typeof Member> &
   z.output<typeof MemberCreate> &
-  z.output<typeof ModelPermissionSwitch> & { modelPermission: z.output<typeof ModelPermission> };
+  z.output<typeof MemberModelPermissionItem> &
+  ModelPermissionFields;
 
 export const memberMapping = defineMapping<MemberFields, MemberTable>()(
   'members',
   {
     uid: column('account_uid'),
+    // The batch answer's spelling of the same column.
+    memberUid: column('account_uid'),
     role: column('role'),
     memberGroupIds: {
       kind: 'derived',
       reason: 'rows of member_group_members, written and read with the member (queries/members.ts)',
     },
-    enableModelPermission: column('enable_model_permission', zeroOrOne),
-    modelPermission: column('model_permission', jsonText),
+    ...modelPermissionEntries,
   },
   {
     workspace_id: 'the path workspace: never in the answer',
@@ -28,8 +35,7 @@ export const memberMapping = defineMapping<MemberFields, MemberTable>()(
     workspace_id: 'integer',
     account_uid: 'text',
     role: 'integer',
-    enable_model_permission: 'integer',
-    model_permission: 'text',
+    ...modelPermissionColumnTypes,
     created_at: 'text',
   },
 );

@@ -1,21 +1,12 @@
-import type { ModelPermission, RowPermissionMode, RowPermissionRule } from '@wsadmin/contract';
+import type { RowPermissionMode } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { changesOf, readFields, toRow } from '../mappings/mapping';
-import {
-  memberGroupMapping,
-  memberGroupRowDefaults,
-  NEUTRAL_MODEL_PERMISSION,
-} from '../mappings/member-groups';
+import { memberGroupMapping, memberGroupRowDefaults } from '../mappings/member-groups';
+import type { StoredModelPermission, StoredRowRule } from '../mappings/permissions';
 import type { MemberGroupTable, Schema } from '../storage/schema';
 
 type Db = Kysely<Schema>;
-
-/** A row rule as stored: the answer without its label, which is derived when it is read. */
-export type StoredRowRule = Omit<z.output<typeof RowPermissionRule>, 'resourceLabel'>;
-export type StoredModelPermission = z.output<typeof ModelPermission>;
-
-export { NEUTRAL_MODEL_PERMISSION };
 
 export interface MemberGroup {
   id: number;

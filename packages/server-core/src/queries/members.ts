@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { notFound } from '../errors';
 import { changesOf, readFields } from '../mappings/mapping';
 import { memberMapping } from '../mappings/members';
+import { modelPermissionDefaults, type StoredModelPermission } from '../mappings/permissions';
 import type { MemberTable, Schema } from '../storage/schema';
-import { NEUTRAL_MODEL_PERMISSION, type StoredModelPermission } from './member-groups';
 
 type Db = Kysely<Schema>;
 
@@ -110,8 +110,7 @@ export async function insertMember(
       workspace_id: input.workspaceId,
       // Group ids are rows of member_group_members, inserted below.
       ...changesOf(memberMapping, { uid: input.uid, role: input.role }),
-      enable_model_permission: 0,
-      model_permission: JSON.stringify(NEUTRAL_MODEL_PERMISSION),
+      ...modelPermissionDefaults(),
       created_at: now.toISOString(),
     } as Insertable<MemberTable>)
     // The primary key and the one-owner index (members_one_owner) make a concurrent duplicate lose here.

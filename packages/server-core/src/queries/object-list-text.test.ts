@@ -4,9 +4,9 @@ import { createApp } from '../app';
 import { createKey } from '../auth/keys';
 import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
 import { AdjustableClock } from '../clock';
-import { toDimension } from '../handlers/dimension-shapes';
-import { toMeasure } from '../handlers/measure-shapes';
-import { toTimeSeriesListItem } from '../handlers/time-series-shapes';
+import { dimensionUsage, toDimension } from '../mappings/dimensions';
+import { toMeasure } from '../mappings/measures';
+import { toTimeSeriesListItem } from '../mappings/time-series';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { seedModelInto } from '../testing/seed-model';
@@ -49,7 +49,7 @@ async function expectedText(kind: 'dimensions' | 'measures' | 'time-series'): Pr
   const objects = await listObjects(storage.db, workspaceId, kind);
   const data = objects.map((object) => {
     const refs = referencesOf(kind, object.id);
-    if (object.kind === 'dimensions') return toDimension(object as never, refs);
+    if (object.kind === 'dimensions') return toDimension(object as never, dimensionUsage(refs));
     if (object.kind === 'measures') return toMeasure(object as never);
     return toTimeSeriesListItem(object as never, refs.published.length + refs.drafts.length > 0);
   });

@@ -1,24 +1,22 @@
-import type { ManagementCollection, managementKinds } from '@wsadmin/contract';
+import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { z } from 'zod';
 import { sha256Hex } from '../auth/digest';
 import { ApiError } from '../errors';
+import type { Definition, ObjectRecord } from '../mappings/objects';
 import type { ObjectTable, Schema } from '../storage/schema';
+
+export type { Definition };
 
 /**
  * The one object model: time series, dimensions and measures (older endpoints and management
  * alike), dimension tables, models, corpus, SOPs and datasets live in `objects`, one row each,
  * with a version that every change bumps and a revision derived from it.
  */
-export type Definition<K extends ManagementCollection> = z.output<(typeof managementKinds)[K]['definition']>;
-
-export interface StoredObject<K extends ManagementCollection = ManagementCollection> {
-  id: number;
+export interface StoredObject<K extends ManagementCollection = ManagementCollection> extends ObjectRecord<K> {
   workspaceId: number;
   kind: K;
   uid: string | null;
   name: string;
-  definition: Definition<K>;
   version: number;
   revision: string;
   createdAt: string;

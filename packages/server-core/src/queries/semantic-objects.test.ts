@@ -10,7 +10,6 @@ import { timeSeriesHandlers } from '../handlers/time-series';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { findObject, insertObject } from './objects';
-import { presentFields } from './semantic-objects';
 import { insertWorkspace } from './workspaces';
 
 /**
@@ -192,14 +191,5 @@ describe('older endpoints on the shared object model', () => {
     ).rejects.toMatchObject({ errcode: 404, message: expect.stringContaining('body.dimensionIds.1') });
     expect(await findObject(storage.db, workspaceId, 'measures', measure.id)).toEqual(measure);
     expect(await findObject(storage.db, workspaceId, 'dimensions', id)).toBeDefined();
-  });
-
-  it('presentFields drops only undefined values', () => {
-    expect(presentFields({ a: 1, b: undefined, c: '', d: null, e: false })).toEqual({
-      a: 1,
-      c: '',
-      d: null,
-      e: false,
-    });
   });
 });

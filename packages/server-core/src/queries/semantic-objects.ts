@@ -130,13 +130,3 @@ function holdersOf<K extends ManagementCollection>(
   }
   return (byId.get(id) ?? []) as StoredObject<K>[];
 }
-
-/** Required fields stay required; optional ones may be absent but are never `undefined`. */
-type Present<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
-  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
-};
-
-/** The fields a request actually carries (zod types omitted optionals as `undefined`), ready to spread over stored values. */
-export function presentFields<T extends object>(fields: T): Present<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Present<T>;
-}
