@@ -61,9 +61,15 @@ export async function freshWorkspace(client: ScenarioClient): Promise<{ workspac
 export const sameCase = (generated: unknown, real: unknown): unknown =>
   String(generated) === String(generated).toUpperCase() ? String(real).toUpperCase() : real;
 
-/** Distinct references, as many as were generated (up to what was arranged). */
-export const pick = <T>(generated: readonly unknown[], real: readonly T[]): T[] =>
-  real.slice(0, Math.min(generated.length, real.length));
+/**
+ * Distinct references, as many as were generated (up to what was arranged), in the order of the
+ * generated values: lists are sent in varied orders, so a read that reorders them shows.
+ */
+export function pick<T>(generated: readonly unknown[], real: readonly T[]): T[] {
+  const taken = generated.slice(0, real.length).map((value, index) => ({ key: String(value), index }));
+  const ranked = [...taken].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  return taken.map((each) => real[ranked.indexOf(each)] as T);
+}
 
 /** `count` accounts with generated uids and login names. */
 export async function accounts(client: ScenarioClient, count = REFERENCES): Promise<string[]> {

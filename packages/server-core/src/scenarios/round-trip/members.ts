@@ -9,7 +9,7 @@ type MemberCtx = { workspaceId: number; accounts: string[]; groups: number[] };
 
 /**
  * docs/spec-gaps.md, Permissions, members, member groups: role 3 and no groups by default;
- * `memberGroupIds` ascending without repeats (the arranged groups are picked in that order).
+ * `memberGroupIds` answered ascending (the arranged groups are picked without repeats).
  */
 export const memberCase: ResourceCase<MemberCtx> = {
   label: 'member',
@@ -22,6 +22,10 @@ export const memberCase: ResourceCase<MemberCtx> = {
   key: { field: 'uid', param: 'member_uid' },
   create: { one: 'addMember', defaults: { role: 3, memberGroupIds: [] } },
   read: { list: 'listMembers' },
+  asRead: (sent) => ({
+    ...sent,
+    memberGroupIds: [...(sent.memberGroupIds as number[])].sort((a, b) => a - b),
+  }),
   aim: (body, ctx, index) => ({
     ...body,
     uid: sameCase(body.uid, ctx.accounts[index]),
