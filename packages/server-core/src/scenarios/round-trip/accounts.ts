@@ -1,4 +1,4 @@
-import { type Arranged, clean, sameCase } from './arrange';
+import { type Arranged, sameCase, unscoped } from './arrange';
 import type { ResourceCase } from './resource';
 import type { Body } from './schemas';
 
@@ -24,9 +24,7 @@ function distinctUniques(items: Body[]): boolean {
  */
 export const accountCase: ResourceCase<Arranged> = {
   label: 'account',
-  arrange: async () => ({}),
-  clean,
-  scope: () => ({}),
+  ...unscoped,
   key: { field: 'uid', param: 'account_uid' },
   create: {
     one: 'createAccount',

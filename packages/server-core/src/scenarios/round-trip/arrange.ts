@@ -23,34 +23,38 @@ export interface Arranged {
  */
 export async function clean(client: ScenarioClient, arranged?: Arranged): Promise<void> {
   const { workspaceId, accounts } = arranged ?? {};
-  if (workspaceId !== undefined)
-    expectAnswered('deleteWorkspace', await client.call('deleteWorkspace', { params: { workspaceId } }));
-  if (accounts)
-    expectAnswered(
-      'deleteAccounts',
-      await client.call('deleteAccounts', { body: { accountUids: accounts } }),
-    );
-  if (workspaceId === undefined) await cleanAll(client);
+  if (workspaceId === undefined) return cleanAll(client);
+  expectAnswered('deleteWorkspace', await client.call('deleteWorkspace', { params: { workspaceId } }));
+  if (accounts) await deleteAccounts(client, accounts);
 }
 
 async function cleanAll(client: ScenarioClient): Promise<void> {
   const workspaces = expectAnswered('listWorkspaces', await client.call('listWorkspaces')) as Array<{
     id: number;
   }>;
-  if (workspaces.length > 0)
-    expectAnswered(
-      'deleteWorkspaces',
-      await client.call('deleteWorkspaces', { body: { workspaceIds: workspaces.map((w) => w.id) } }),
-    );
+  const workspaceIds = workspaces.map((workspace) => workspace.id);
+  if (workspaceIds.length > 0)
+    expectAnswered('deleteWorkspaces', await client.call('deleteWorkspaces', { body: { workspaceIds } }));
   const accounts = expectAnswered('listAccounts', await client.call('listAccounts')) as Array<{
     uid: string;
   }>;
   if (accounts.length > 0)
-    expectAnswered(
-      'deleteAccounts',
-      await client.call('deleteAccounts', { body: { accountUids: accounts.map((a) => a.uid) } }),
+    await deleteAccounts(
+      client,
+      accounts.map((account) => account.uid),
     );
 }
+
+async function deleteAccounts(client: ScenarioClient, accountUids: readonly string[]): Promise<void> {
+  expectAnswered('deleteAccounts', await client.call('deleteAccounts', { body: { accountUids } }));
+}
+
+/** The arrangement of a case outside any workspace (accounts, workspaces): nothing to arrange. */
+export const unscoped = {
+  arrange: async (): Promise<Arranged> => ({}),
+  clean,
+  scope: () => ({}),
+};
 
 export async function freshWorkspace(client: ScenarioClient): Promise<{ workspaceId: number }> {
   const made = expectAnswered('createWorkspace', await client.call('createWorkspace', { body: {} }));

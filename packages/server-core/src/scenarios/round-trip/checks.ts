@@ -1,4 +1,4 @@
-import { type OperationId, operations } from '@wsadmin/contract';
+import { ErrorEnvelope, type OperationId, operations } from '@wsadmin/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Answer, ScenarioClient } from '../../testing/scenario-client';
@@ -73,7 +73,7 @@ export async function assertArranged<T, Ctx>(
 
 /** A successful answer whose `data` the operation's response schema accepts. */
 export function expectAnswered(operationId: OperationId, answer: Answer): unknown {
-  if (answer.status !== 200 || answer.errcode !== 200)
+  if (answer.status !== 200 || answer.errcode !== 200 || answer.errmsg !== 'success')
     throw new Error(`${operationId} answered ${answer.status} ${answer.errcode}: ${answer.errmsg}`);
   const schema = (operations[operationId] as { data?: z.ZodType }).data;
   if (schema) {
@@ -121,10 +121,19 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-/** A refused body: 400, and an issue at `path` (e.g. `body.accounts.0.nickname`). */
+/** A refused body: 400 in the contract's error envelope, with an issue at `path` (e.g. `body.accounts.0.nickname`). */
 export function expectRefused(operationId: string, path: string, answer: Answer): void {
   if (answer.status !== 400 || answer.errcode !== 400)
     throw new Error(`${operationId}: invalid ${path} answered ${answer.status}, not 400 (${answer.errmsg})`);
+  const envelope = ErrorEnvelope.safeParse({
+    errcode: answer.errcode,
+    errmsg: answer.errmsg,
+    data: answer.data,
+  });
+  if (!envelope.success || envelope.data.data?.reason !== 'invalid_request')
+    throw new Error(
+      `${operationId}: invalid ${path} answered a 400 that is not an invalid_request error envelope`,
+    );
   const issues = (answer.data as { issues?: Array<{ path: string }> } | null)?.issues ?? [];
   if (!issues.some((issue) => issue.path === path))
     throw new Error(

@@ -1,5 +1,5 @@
 import { type OperationId, workspaceDefaults } from '@wsadmin/contract';
-import { type Arranged, clean } from './arrange';
+import { type Arranged, unscoped } from './arrange';
 import type { ResourceCase } from './resource';
 import type { Body } from './schemas';
 
@@ -18,9 +18,7 @@ function asRead(sent: Body, operationId: OperationId, via: OperationId): Body {
 
 export const workspaceCase: ResourceCase<Arranged> = {
   label: 'workspace',
-  arrange: async () => ({}),
-  clean,
-  scope: () => ({}),
+  ...unscoped,
   key: { field: 'id', param: 'workspaceId' },
   create: {
     one: 'createWorkspace',
