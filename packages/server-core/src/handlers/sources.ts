@@ -19,11 +19,14 @@ export const sourceHandlers: Handlers<keyof typeof sourceOperations> = {
         throw invalid(`body.tables.${index}.name: table "${table.name}" is listed twice`);
       seen.add(table.name);
     }
-    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+    const tables = await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
       // Again under the lock: a workspace deleted since the check above answers 404, not a foreign-key error.
       await requireWorkspaceRow(trx, params.workspaceId);
       await replaceSourceTables(trx, params.workspaceId, body.tables);
+      // Read back rather than sorted here: the database orders by code point, JavaScript's `<` by
+      // UTF-16 unit, and the two disagree on `😀` and `Ａ` (U+FF21); the answer must be the GET's.
+      return listSourceTables(trx, params.workspaceId);
     });
-    return { tables: [...body.tables].sort((a, b) => (a.name < b.name ? -1 : 1)) };
+    return { tables };
   },
 };

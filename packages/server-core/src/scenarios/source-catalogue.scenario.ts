@@ -23,6 +23,19 @@ export function sourceCatalogueScenarios(target: () => Target) {
       expect(await api.ok('getSourceCatalogue', { params: { workspaceId: ws } })).toEqual({ tables: [] });
     });
 
+    it('answers a write in the order its read answers, by code point (also beyond UTF-16 order)', async () => {
+      const ws = await workspace();
+      // UTF-16 puts `😀` (a surrogate pair, U+1F600) before `Ａ` (U+FF21); code points the other way.
+      const tables = [
+        { name: '😀', fields: [] },
+        { name: 'Ａ', fields: [] },
+      ];
+      const written = await api.ok('setSourceCatalogue', { params: { workspaceId: ws }, body: { tables } });
+      const read = await api.ok('getSourceCatalogue', { params: { workspaceId: ws } });
+      expect(read).toEqual({ tables: [tables[1], tables[0]] });
+      expect(written).toEqual(read);
+    });
+
     it('refuses a table listed twice, naming it, and keeps the catalogue', async () => {
       const ws = await workspace();
       const tables = [{ name: 't', fields: [] }];

@@ -1,3 +1,4 @@
+import { NON_BLANK_PATTERN } from '@wsadmin/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
 
@@ -17,13 +18,17 @@ const MAX_ITEMS = 3;
 const MAX_FREE_TEXT = 24;
 
 /**
- * Free text: printable ASCII plus letters outside it, white space and an astral character, so
- * encodings and trimming are exercised. No U+0000: every request string refuses it (http/request.ts).
+ * Free text: printable ASCII plus letters outside it, white space, an astral character and one
+ * above the surrogates (`Ａ`, U+FF21: UTF-16 sorts it after `😀`, code points and UTF-8 before), so
+ * encodings, trimming and orderings are exercised. No U+0000: every request string refuses it
+ * (http/request.ts).
  */
 const textUnit = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
-  { weight: 1, arbitrary: fc.constantFrom('é', 'Ж', '中', '😀', ' ', '\t', '%', '_', '\\', "'") },
+  { weight: 1, arbitrary: fc.constantFrom('é', 'Ж', '中', '😀', 'Ａ', ' ', '\t', '%', '_', '\\', "'") },
 );
+
+const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
 
 function resolve(node: Node, defs: Record<string, Node>): Node {
   let current = node;
@@ -36,11 +41,15 @@ function stringArbitrary(node: Node): fc.Arbitrary<string> {
   const minLength = typeof node.minLength === 'number' ? node.minLength : 0;
   const maxLength = typeof node.maxLength === 'number' ? node.maxLength : Number.MAX_SAFE_INTEGER;
   const within = (text: string) => text.length >= minLength && text.length <= maxLength;
+  const cap = Math.max(minLength, Math.min(maxLength, MAX_FREE_TEXT));
+  const freeText = fc.string({ unit: textUnit, minLength, maxLength: cap });
+  // Names ("not blank"): free text too, so they carry more than the ASCII `stringMatching` writes.
+  if (node.pattern === NON_BLANK_PATTERN)
+    return freeText.filter((text) => within(text) && NON_BLANK.test(text));
   if (typeof node.pattern === 'string') return fc.stringMatching(new RegExp(node.pattern)).filter(within);
   if (node.format === 'uuid') return fc.uuid({ version: 4 });
   if (node.format === 'email') return fc.emailAddress().filter(within);
-  const cap = Math.max(minLength, Math.min(maxLength, MAX_FREE_TEXT));
-  return fc.string({ unit: textUnit, minLength, maxLength: cap }).filter(within);
+  return freeText.filter(within);
 }
 
 function numberArbitrary(node: Node): fc.Arbitrary<number> {

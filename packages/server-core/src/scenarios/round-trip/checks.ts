@@ -1,4 +1,4 @@
-import { type OperationId, operations } from '@wsadmin/contract';
+import { ErrorEnvelope, type OperationId, operations } from '@wsadmin/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Answer, ScenarioClient } from '../../testing/scenario-client';
@@ -39,9 +39,41 @@ export async function assertProperty<T>(
   });
 }
 
+/** What a sample needs arranged, and how all of it (and what the sample wrote) is removed. */
+export interface Arrangement<Ctx> {
+  arrange(client: ScenarioClient): Promise<Ctx>;
+  /** Removes what `arranged` names and what was written in it; everything without it. */
+  clean(client: ScenarioClient, arranged?: Ctx): Promise<void>;
+}
+
+/** `assertProperty` with each sample run in a fresh arrangement, removed after it even when it fails. */
+export async function assertArranged<T, Ctx>(
+  client: ScenarioClient,
+  arrangement: Arrangement<Ctx>,
+  arbitrary: fc.Arbitrary<T>,
+  check: (value: T, ctx: Ctx) => Promise<void>,
+  runs: number,
+): Promise<void> {
+  // What earlier tests on this target left behind.
+  await arrangement.clean(client);
+  await assertProperty(
+    arbitrary,
+    async (value) => {
+      let arranged: { ctx: Ctx } | undefined;
+      try {
+        arranged = { ctx: await arrangement.arrange(client) };
+        await check(value, arranged.ctx);
+      } finally {
+        await arrangement.clean(client, arranged?.ctx);
+      }
+    },
+    runs,
+  );
+}
+
 /** A successful answer whose `data` the operation's response schema accepts. */
 export function expectAnswered(operationId: OperationId, answer: Answer): unknown {
-  if (answer.status !== 200 || answer.errcode !== 200)
+  if (answer.status !== 200 || answer.errcode !== 200 || answer.errmsg !== 'success')
     throw new Error(`${operationId} answered ${answer.status} ${answer.errcode}: ${answer.errmsg}`);
   const schema = (operations[operationId] as { data?: z.ZodType }).data;
   if (schema) {
@@ -54,30 +86,24 @@ export function expectAnswered(operationId: OperationId, answer: Answer): unknow
   return answer.data;
 }
 
-/** How a field sent comes back (docs/spec-gaps.md); identity unless listed. */
-export type Canonical = Record<string, (sent: unknown) => unknown>;
-
 /**
- * Every field of `sent` (except `unreadable` ones, e.g. passwords) equals its canonical form in
- * `read`. A field missing, renamed or altered fails naming the operation, the read and the field.
+ * Every field of `want` (the canonical body sent, with defaults) is in `read` and equal to it. A
+ * field missing, renamed or altered fails naming the operation, the read and the field.
  */
 export function expectReadBack(
   where: { operationId: string; via: string },
-  sent: Record<string, unknown>,
+  want: Record<string, unknown>,
   read: unknown,
-  rules: { canonical?: Canonical; unreadable?: readonly string[] } = {},
 ): void {
   if (read === null || typeof read !== 'object')
     throw new Error(`${where.operationId}: ${where.via} did not find what was written`);
   const record = read as Record<string, unknown>;
-  for (const [field, value] of Object.entries(sent)) {
-    if (rules.unreadable?.includes(field)) continue;
-    const want = rules.canonical?.[field]?.(value) ?? value;
+  for (const [field, value] of Object.entries(want)) {
     if (!(field in record))
       throw new Error(`${where.operationId}: field "${field}" sent, missing from ${where.via}`);
-    if (!deepEqual(record[field], want))
+    if (!deepEqual(record[field], value))
       throw new Error(
-        `${where.operationId}: field "${field}" sent ${fc.stringify(want)}, ${where.via} read ${fc.stringify(record[field])}`,
+        `${where.operationId}: field "${field}" sent ${fc.stringify(value)}, ${where.via} read ${fc.stringify(record[field])}`,
       );
   }
 }
@@ -95,10 +121,19 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-/** A refused body: 400, and an issue at `path` (e.g. `body.accounts.0.nickname`). */
+/** A refused body: 400 in the contract's error envelope, with an issue at `path` (e.g. `body.accounts.0.nickname`). */
 export function expectRefused(operationId: string, path: string, answer: Answer): void {
   if (answer.status !== 400 || answer.errcode !== 400)
     throw new Error(`${operationId}: invalid ${path} answered ${answer.status}, not 400 (${answer.errmsg})`);
+  const envelope = ErrorEnvelope.safeParse({
+    errcode: answer.errcode,
+    errmsg: answer.errmsg,
+    data: answer.data,
+  });
+  if (!envelope.success || envelope.data.data?.reason !== 'invalid_request')
+    throw new Error(
+      `${operationId}: invalid ${path} answered a 400 that is not an invalid_request error envelope`,
+    );
   const issues = (answer.data as { issues?: Array<{ path: string }> } | null)?.issues ?? [];
   if (!issues.some((issue) => issue.path === path))
     throw new Error(
@@ -123,9 +158,12 @@ export async function expectRefusals(
   refusals: readonly Refusal[],
   state: () => Promise<unknown>,
 ): Promise<void> {
+  // The state after one refusal is the state before the next: one read each.
+  let before = await state();
   for (const [operationId, path, input] of refusals) {
-    const before = await state();
     expectRefused(operationId, path, await client.call(operationId, input));
-    expectUnchanged(operationId, before, await state());
+    const after = await state();
+    expectUnchanged(operationId, before, after);
+    before = after;
   }
 }

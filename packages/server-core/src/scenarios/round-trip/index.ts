@@ -1,11 +1,16 @@
+import type { OperationId } from '@wsadmin/contract';
 import { describe } from 'vitest';
-import { scenarioClient } from '../../testing/scenario-client';
+import { type ScenarioClient, scenarioClient } from '../../testing/scenario-client';
 import type { Target } from '../../testing/target';
-import { accountRoundTrips } from './accounts';
-import { managementRoundTrips } from './management';
-import { memberGroupRoundTrips } from './member-groups';
-import { memberRoundTrips } from './members';
-import { workspaceRoundTrips } from './workspaces';
+import { accountCase } from './accounts';
+import { managementRoundTrips, managementWrites } from './management';
+import { memberGroupCase, memberGroupSettings } from './member-groups';
+import { memberCase, memberSettings } from './members';
+import { type ResourceCase, resourceRoundTrips, resourceWrites } from './resource';
+import { dimensionCase, measureCase, timeSeriesCase } from './semantic-objects';
+import { type SettingGroup, settingRoundTrips } from './settings';
+import { sourceSettings } from './sources';
+import { workspaceCase } from './workspaces';
 
 /**
  * The contract-derived round-trip properties (issue 21), written once and run against every
@@ -13,12 +18,55 @@ import { workspaceRoundTrips } from './workspaces';
  * are read back field by field, answers match the response schemas, and a body with one invalid
  * field is refused naming it without changing anything. Seeded and bounded (see `checks.ts`).
  */
+
+/** One round-trip case, its arrangement type erased: the operations it writes with, and its tests. */
+interface RoundTrip {
+  writes: OperationId[];
+  /** Its bodies carry passwords to hash (runs: `passwordRuns`). */
+  hashes?: boolean;
+  register(client: ScenarioClient, runs: number): void;
+}
+
+const resource = <Ctx>(c: ResourceCase<Ctx>, hashes = false): RoundTrip => ({
+  writes: resourceWrites(c),
+  hashes,
+  register: (client, runs) => resourceRoundTrips(client, c, runs),
+});
+
+const settings = <Ctx>(group: SettingGroup<Ctx>): RoundTrip => ({
+  writes: group.settings.map((setting) => setting.write),
+  register: (client, runs) => settingRoundTrips(client, group, runs),
+});
+
+/** Every case; `target` is only called once the tests run. */
+const roundTrips = (target: () => Target): RoundTrip[] => [
+  resource(accountCase, true),
+  resource(workspaceCase),
+  resource(timeSeriesCase),
+  resource(dimensionCase),
+  resource(measureCase),
+  resource(memberCase),
+  resource(memberGroupCase),
+  settings(memberSettings(target)),
+  settings(memberGroupSettings(target)),
+  settings(sourceSettings),
+  { writes: managementWrites, register: managementRoundTrips },
+];
+
+/** Every operation the round trip writes with (the exhaustiveness test compares them with the contract). */
+export function roundTripWrites(): OperationId[] {
+  const noTarget = () => {
+    throw new Error('listing operations needs no target');
+  };
+  return roundTrips(noTarget).flatMap((roundTrip) => roundTrip.writes);
+}
+
 export function runRoundTripProperties(
   target: () => Target,
   options: {
     /** Runs per property (default 10). */
     runs?: number;
-    /** Runs of the account write properties, whose bodies carry passwords to hash (default `runs`). */
+    /** Runs of the account properties, whose bodies carry passwords to hash (default `runs`). */
     passwordRuns?: number;
   } = {},
 ): void {
@@ -26,10 +74,7 @@ export function runRoundTripProperties(
   const runs = options.runs ?? 10;
   // Bounded by runs, not by time; the limit only stops a hung target.
   describe('round trips', { timeout: 120_000 }, () => {
-    accountRoundTrips(client, options.passwordRuns ?? runs);
-    workspaceRoundTrips(client, runs);
-    memberRoundTrips(client, target, runs);
-    memberGroupRoundTrips(client, target, runs);
-    managementRoundTrips(client, runs);
+    for (const roundTrip of roundTrips(target))
+      roundTrip.register(client, roundTrip.hashes ? (options.passwordRuns ?? runs) : runs);
   });
 }
