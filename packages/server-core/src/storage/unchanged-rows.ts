@@ -5,7 +5,7 @@ import type { Schema } from './schema';
 type Db = Kysely<Schema>;
 
 interface Remembered<Row> {
-  version: number;
+  version: number | string;
   rows: Map<string, Row>;
   /** Sum of the kept rows' weights. */
   weight: number;
@@ -19,10 +19,12 @@ export interface RowSlot<Row> {
 
 /**
  * Rows as last read, kept only while the database provably has not changed: its change version
- * (SQLite: data_version, moved by every commit of another connection or process such as
- * `npm run keys -- revoke`, plus this connection's total_changes) is what it was when the row was
- * read. Checking the version costs a fraction of a point read. Where the runtime gives no version
- * (PostgreSQL, sql.js) or a transaction is open, every call reads.
+ * (storage/quick-reads.ts) is what it was when the row was read. SQLite: data_version, moved by
+ * every commit of another connection or process such as `npm run keys -- revoke`, plus this
+ * connection's total_changes. PostgreSQL: the snapshot (`pg_current_snapshot()`) the request
+ * awaited at its start, moved by every commit anywhere on the server (decision 0020). Checking the
+ * version costs a fraction of a point read. Where the runtime gives no version (sql.js), a
+ * transaction is open, or the database could not be asked, every call reads.
  */
 export class RowsWhileUnchanged<Row> {
   readonly #byDb = new WeakMap<Db, Remembered<Row>>();

@@ -1,0 +1,101 @@
+import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgresStorage } from './postgres';
+import { createTestDatabase, dropTestDatabase } from './testing/postgres';
+import { captureStatements } from './testing/statement-capture';
+import { tcpProxy } from './testing/tcp-proxy';
+
+/**
+ * Kept answers on PostgreSQL (decision 0020): a repeated read costs one shared snapshot read and no
+ * other statement; a commit by any connection shows at the next request; and while the snapshot
+ * cannot be read (the connection lost), nothing kept is served.
+ */
+
+const adminUrl = inject('postgresAdminUrl');
+
+async function appOver(storage: Storage) {
+  const clock = new AdjustableClock();
+  const app = createApp({ storage, clock, passwords: pbkdf2Passwords(1000), onError: () => undefined });
+  const { secret } = await createKey(storage.db, clock.now(), { name: 'kept' });
+  const created = await app.request('/openapi/v1/workspaces/', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'before' }),
+  });
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  return {
+    id,
+    async detail() {
+      const answer = await app.request(`/openapi/v1/workspaces/${id}/`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      const body = (await answer.json()) as { errcode: number; data?: { name: string } };
+      return { status: answer.status, name: body.data?.name };
+    },
+  };
+}
+
+/** A statement on a connection of its own, as another process would commit it. */
+async function elsewhere(url: string, text: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!adminUrl)('kept answers on PostgreSQL', () => {
+  const admin = adminUrl ?? '';
+  let databaseUrl = '';
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase(admin, 'kept');
+  });
+  afterAll(() => dropTestDatabase(admin, databaseUrl));
+
+  it('answers a repeated read after one snapshot read, and a rename by another connection at the next request', async () => {
+    const storage = await openPostgresStorage(databaseUrl, () => new Date());
+    try {
+      const app = await appOver(storage);
+      expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      const capture = captureStatements();
+      for (let i = 0; i < 5; i++) expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      capture.stop();
+      // No key read, no workspace read: the snapshot alone, once per request at most.
+      expect([...capture.statements.keys()]).toEqual([expect.stringContaining('pg_current_snapshot()')]);
+
+      await elsewhere(databaseUrl, 'update workspaces set name = $1 where id = $2', ['renamed', app.id]);
+      expect(await app.detail()).toEqual({ status: 200, name: 'renamed' });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('serves nothing kept while the database cannot be asked, and the changes made meanwhile once it can', async () => {
+    const target = new URL(databaseUrl);
+    const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(databaseUrl);
+    viaProxy.port = String(proxy.port);
+    const storage = await openPostgresStorage(viaProxy.toString(), () => new Date(), {
+      connectTimeoutMs: 2000,
+      onConnectionError: () => undefined,
+    });
+    try {
+      const app = await appOver(storage);
+      for (let i = 0; i < 3; i++) expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+
+      // The connections drop; meanwhile another process, still connected, renames the workspace.
+      await proxy.cut();
+      await elsewhere(databaseUrl, 'update workspaces set name = $1 where id = $2', ['during', app.id]);
+      expect(await app.detail()).toEqual({ status: 503, name: undefined });
+
+      await proxy.restore();
+      expect(await app.detail()).toEqual({ status: 200, name: 'during' });
+    } finally {
+      await storage.close();
+      await proxy.close();
+    }
+  });
+});
