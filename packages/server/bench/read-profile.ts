@@ -9,6 +9,7 @@ import { type Backend, postgresBackend, sqliteBackend } from './backends';
 import { analyze } from './indexes';
 import type { Workload } from './load';
 import { LoadGenerator } from './load-client';
+import { WRITES_PER_SECOND } from './read-path';
 import { seedWorkspace } from './seed';
 
 /**
@@ -16,9 +17,9 @@ import { seedWorkspace } from './seed';
  * process (as `npm run bench` runs it), autocannon in another, a CPU profile of this process over
  * the measurement (node:inspector, 100 µs samples), self time grouped by where the code lives, and
  * the database statements sent per answer (counted at pg's Client.query). Options: --backend
- * postgres|sqlite (postgres), --workload repeated|rotating (repeated: one URL; rotating: 200
- * workspaces, a new query string each request), --duration <s> (5), --connections <n> (10),
- * --top <n> (15 functions).
+ * postgres|sqlite (postgres), --workload repeated|rotating|writes (repeated: one URL; rotating: 200
+ * workspaces, a new query string each request; writes: one URL while another client renames that
+ * workspace 20 times a second), --duration <s> (5), --connections <n> (10), --top <n> (15 functions).
  */
 
 const { values: args } = parseArgs({
@@ -55,7 +56,14 @@ try {
     args.workload === 'rotating'
       ? { kind: 'rotating', paths: ids.map((id) => `/openapi/v1/workspaces/${id}/`) }
       : { kind: 'get', path: `/openapi/v1/workspaces/${ids[0]}/` };
-  const request = { url: server.url, key: secret, workload, connections: Number(args.connections) };
+  const writer = { path: `/openapi/v1/workspaces/${ids[0]}/`, perSecond: WRITES_PER_SECOND };
+  const request = {
+    url: server.url,
+    key: secret,
+    workload,
+    connections: Number(args.connections),
+    ...(args.workload === 'writes' ? { writer } : {}),
+  };
   // Warm: compiled code paths, pool connections, kept rows.
   await load.run({ ...request, durationSeconds: 2 });
 
@@ -125,7 +133,11 @@ function profileMarkdown(profile: Profiler.Profile, answers: number, top: number
   return [
     '| Where (self time) | µs per answer | share of busy samples |',
     '|---|---:|---:|',
-    ...[...byPlace].sort((a, b) => b[1] - a[1]).map(([name, hits]) => row(name, hits)),
+    ...[...byPlace]
+      .filter(([name]) => name !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, hits]) => row(name, hits)),
+    `| (idle: waiting for the network, the database, the load) | ${(((byPlace.get('(idle)') ?? 0) * usPerSample) / Math.max(1, answers)).toFixed(1)} | |`,
     '',
     `| Top ${top} functions (self time) | µs per answer | share of busy samples |`,
     '|---|---:|---:|',

@@ -1,4 +1,5 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
+import { findWorkspace } from '@wsadmin/server-core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresStorage } from './postgres';
@@ -36,6 +37,9 @@ async function appOver(storage: Storage) {
   };
 }
 
+const rename = (db: Storage['db'], id: number, name: string) =>
+  db.updateTable('workspaces').set({ name }).where('id', '=', id).execute();
+
 /** A statement on a connection of its own, as another process would commit it. */
 async function elsewhere(url: string, text: string, values: unknown[]) {
   const client = new pg.Client({ connectionString: url });
@@ -68,6 +72,42 @@ describe.skipIf(!adminUrl)('kept answers on PostgreSQL', () => {
 
       await elsewhere(databaseUrl, 'update workspaces set name = $1 where id = $2', ['renamed', app.id]);
       expect(await app.detail()).toEqual({ status: 200, name: 'renamed' });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it.each([
+    ['a write on its own', (storage: Storage, id: number) => rename(storage.db, id, 'own write')],
+    [
+      'a committed transaction',
+      (storage: Storage, id: number) =>
+        storage.db.transaction().execute((trx) => rename(trx, id, 'own write')),
+    ],
+  ])('sees %s of this process at its next lookup, before any new snapshot is read', async (_case, write) => {
+    const storage = await openPostgresStorage(databaseUrl, () => new Date());
+    try {
+      const app = await appOver(storage);
+      expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      // Kept under the snapshot that request read; no request, so no snapshot read, after it.
+      expect((await findWorkspace(storage.db, app.id))?.name).toBe('before');
+      await write(storage, app.id);
+      expect((await findWorkspace(storage.db, app.id))?.name).toBe('own write');
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('answers with point reads prepared before another process changed the table under them', async () => {
+    // One connection: the statement prepared before the change is the one run after it.
+    const storage = await openPostgresStorage(databaseUrl, () => new Date(), { poolSize: 1 });
+    try {
+      const app = await appOver(storage);
+      expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      for (const change of ['add column rolling_upgrade text', 'drop column rolling_upgrade']) {
+        await elsewhere(databaseUrl, `alter table workspaces ${change}`, []);
+        expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      }
     } finally {
       await storage.close();
     }

@@ -93,8 +93,7 @@ export async function openPostgresStorage(
     // Point reads as named prepared statements, and kept rows and answers while the snapshot stays.
     enableQuickReads(
       storage.db,
-      (text, values) =>
-        pool.query({ name: statementName(text), text, values: values as unknown[] }).then(({ rows }) => rows),
+      preparedReads(pool),
       () => versions.current(),
       () => versions.fresh(),
     );
@@ -118,28 +117,55 @@ const SNAPSHOT = {
   text: `select pg_current_snapshot()::text || ' ' || extract(epoch from pg_postmaster_start_time())::text as version`,
 };
 
-const statementNames = new Map<string, string>();
+const statementHashes = new Map<string, string>();
 
-/** One name per text: pg parses a named statement once per connection, then only binds it. */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `wsadmin_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return name;
+/**
+ * Point reads as named prepared statements: pg parses each once per connection, then only binds
+ * and runs it. One name per text and generation.
+ */
+function preparedReads(pool: pg.Pool) {
+  let generation = 0;
+  const run = async (text: string, values: unknown[]) => {
+    let hash = statementHashes.get(text);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(text).digest('hex').slice(0, 24);
+      statementHashes.set(text, hash);
+    }
+    return (await pool.query({ name: `wsadmin_${hash}_${generation}`, text, values })).rows;
+  };
+  return async (text: string, values: readonly unknown[]) => {
+    try {
+      return await run(text, [...values]);
+    } catch (error) {
+      // Another process migrated a table under statements prepared before (a rolling upgrade): they
+      // answer "cached plan must not change result type" on every connection that holds them, so
+      // every statement is prepared again under new names.
+      if ((error as { code?: unknown }).code !== CACHED_PLAN_CHANGED) throw error;
+      generation++;
+      return run(text, [...values]);
+    }
+  };
 }
+
+const CACHED_PLAN_CHANGED = '0A000';
 
 type Query = (...args: unknown[]) => unknown;
 
 /**
- * Calls `wrote` when a statement of this client that may change rows has completed: any statement
- * but a SELECT (Kysely's inserts, updates, deletes, and the COMMIT of a write transaction). Keeps
- * the versions read before it from vouching for this process's own writes (snapshot-versions.ts).
- * The prototype's query is looked up at each call, so a test's patch of it still sees every query.
+ * Calls `wrote` when a statement of this client that may have changed rows has completed outside a
+ * transaction: a COMMIT, or a write on its own (an insert, update or delete in autocommit). Inside a
+ * transaction nothing is visible to others before its COMMIT, so its statements do not count.
+ * SELECTs never do. Keeps the versions read before it from vouching for this process's own writes
+ * (snapshot-versions.ts). The prototype's query is looked up at each call, so a test's patch of it
+ * still sees every query.
  */
 function watchWrites(client: pg.PoolClient, wrote: () => void): void {
   const prototype = Object.getPrototypeOf(client) as { query: Query };
+  const settled = () => {
+    // 'T' / 'E': still in a transaction (pg reads it from the server's ReadyForQuery).
+    const status = client.getTransactionStatus();
+    if (status !== 'T' && status !== 'E') wrote();
+  };
   (client as unknown as { query: Query }).query = function (this: unknown, ...args: unknown[]) {
     const [first] = args;
     const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
@@ -147,13 +173,13 @@ function watchWrites(client: pg.PoolClient, wrote: () => void): void {
     const last = args.at(-1);
     if (typeof last === 'function') {
       args[args.length - 1] = (...results: unknown[]) => {
-        wrote();
+        settled();
         return (last as Query)(...results);
       };
       return prototype.query.apply(this, args);
     }
     const result = prototype.query.apply(this, args);
-    if (result instanceof Promise) result.then(wrote, wrote);
+    if (result instanceof Promise) result.then(settled, settled);
     else wrote();
     return result;
   };
