@@ -13,8 +13,24 @@ interface Remembered<Row> {
 
 /** Where one key's row is kept: the row kept there already, if any, and how to keep one. */
 export interface RowSlot<Row> {
-  kept: Row | undefined;
+  readonly kept: Row | undefined;
   keep(row: Row): void;
+}
+
+class Slot<Row> implements RowSlot<Row> {
+  readonly kept: Row | undefined;
+
+  constructor(
+    private readonly rows: RowsWhileUnchanged<Row>,
+    private readonly generation: Remembered<Row>,
+    private readonly key: string,
+  ) {
+    this.kept = generation.rows.get(key);
+  }
+
+  keep(row: Row): void {
+    this.rows.keepIn(this.generation, this.key, row);
+  }
 }
 
 /**
@@ -51,18 +67,18 @@ export class RowsWhileUnchanged<Row> {
       current = { version, rows: new Map(), weight: 0 };
       this.#byDb.set(db, current);
     }
-    const generation = current;
-    return {
-      kept: generation.rows.get(key),
-      keep: (row) => {
-        if (generation.rows.size >= this.capacity || !this.keep(row)) return;
-        const weight = this.budget?.weight(row) ?? 0;
-        if (this.budget && generation.weight + weight > this.budget.max) return;
-        // Frozen: every later caller gets this same object.
-        generation.rows.set(key, Object.freeze(row));
-        generation.weight += weight;
-      },
-    };
+    // An object, not a closure: a slot is made for every request.
+    return new Slot(this, current, key);
+  }
+
+  /** Keeps `row` in `generation` unless the capacity, the filter or the budget refuse it. */
+  keepIn(generation: Remembered<Row>, key: string, row: Row): void {
+    if (generation.rows.size >= this.capacity || !this.keep(row)) return;
+    const weight = this.budget?.weight(row) ?? 0;
+    if (this.budget && generation.weight + weight > this.budget.max) return;
+    // Frozen: every later caller gets this same object.
+    generation.rows.set(key, Object.freeze(row));
+    generation.weight += weight;
   }
 
   async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
