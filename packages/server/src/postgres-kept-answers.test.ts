@@ -1,9 +1,14 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
 import { findWorkspace } from '@wsadmin/server-core/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStorage } from './postgres';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
+import {
+  canStartPostgres,
+  createTestDatabase,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from './testing/postgres';
 import { captureStatements } from './testing/statement-capture';
 import { tcpProxy } from './testing/tcp-proxy';
 
@@ -12,8 +17,6 @@ import { tcpProxy } from './testing/tcp-proxy';
  * other statement; a commit by any connection shows at the next request; and while the snapshot
  * cannot be read (the connection lost), nothing kept is served.
  */
-
-const adminUrl = inject('postgresAdminUrl');
 
 async function appOver(storage: Storage) {
   const clock = new AdjustableClock();
@@ -51,13 +54,16 @@ async function elsewhere(url: string, text: string, values: unknown[]) {
   }
 }
 
-describe.skipIf(!adminUrl)('kept answers on PostgreSQL', () => {
-  const admin = adminUrl ?? '';
+// A server of its own: other test files' commits would move its snapshot, and the first test shows
+// answers kept between this file's own changes.
+describe.skipIf(!canStartPostgres())('kept answers on PostgreSQL', () => {
+  let postgres: ThrowawayPostgres | undefined;
   let databaseUrl = '';
   beforeAll(async () => {
-    databaseUrl = await createTestDatabase(admin, 'kept');
+    postgres = await startThrowawayPostgres({ quiet: true });
+    databaseUrl = await createTestDatabase(postgres.adminUrl, 'kept');
   });
-  afterAll(() => dropTestDatabase(admin, databaseUrl));
+  afterAll(() => postgres?.stop());
 
   it('answers a repeated read after one snapshot read, and a rename by another connection at the next request', async () => {
     const storage = await openPostgresStorage(databaseUrl, () => new Date());
