@@ -119,6 +119,28 @@ describe.skipIf(!canStartPostgres())('kept answers on PostgreSQL', () => {
     }
   });
 
+  it('reads on every request where the user may not read the snapshot, and answers the same', async () => {
+    const url = await createTestDatabase(postgres?.adminUrl ?? '', 'refused');
+    const owner = new URL(url);
+    owner.username = 'wsadmin_no_snapshots';
+    await elsewhere(url, `create role wsadmin_no_snapshots login`, []);
+    await elsewhere(url, `alter database "${owner.pathname.slice(1)}" owner to wsadmin_no_snapshots`, []);
+    await elsewhere(url, 'alter schema public owner to wsadmin_no_snapshots', []);
+    await elsewhere(url, 'revoke execute on function pg_current_snapshot() from public', []);
+    const storage = await openPostgresStorage(owner.toString(), () => new Date());
+    try {
+      const app = await appOver(storage);
+      expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      const capture = captureStatements();
+      expect(await app.detail()).toEqual({ status: 200, name: 'before' });
+      capture.stop();
+      expect([...capture.statements.keys()].some((text) => text.includes('"workspaces"'))).toBe(true);
+      expect([...capture.statements.keys()].some((text) => text.includes('pg_current_snapshot'))).toBe(false);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('serves nothing kept while the database cannot be asked, and the changes made meanwhile once it can', async () => {
     const target = new URL(databaseUrl);
     const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port) });

@@ -91,12 +91,16 @@ export async function openPostgresStorage(
       },
     });
     // Point reads as named prepared statements, and kept rows and answers while the snapshot stays.
-    enableQuickReads(
-      storage.db,
-      preparedReads(pool),
-      () => versions.current(),
-      () => versions.fresh(),
-    );
+    if (await hasSnapshots(pool)) {
+      enableQuickReads(
+        storage.db,
+        preparedReads(pool),
+        () => versions.current(),
+        () => versions.fresh(),
+      );
+    } else {
+      enableQuickReads(storage.db, preparedReads(pool));
+    }
     return Object.assign(storage, {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     });
@@ -116,6 +120,25 @@ const SNAPSHOT = {
   name: 'wsadmin_change_version',
   text: `select pg_current_snapshot()::text || ' ' || extract(epoch from pg_postmaster_start_time())::text as version`,
 };
+
+/** SQLSTATEs of a server without the snapshot functions, or that refuses them to this user. */
+const NO_SNAPSHOTS = new Set(['42883', '42501']);
+
+/**
+ * Whether the server answers the change version: PostgreSQL 13 and later do, unless the user may
+ * not call the functions. Elsewhere (an older server, an engine that speaks PostgreSQL's protocol
+ * without its snapshots) nothing is kept and every request reads, as before decision 0020, rather
+ * than failing a statement per request.
+ */
+async function hasSnapshots(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query(SNAPSHOT);
+    return true;
+  } catch (error) {
+    if (NO_SNAPSHOTS.has(String((error as { code?: unknown }).code))) return false;
+    throw error;
+  }
+}
 
 const statementHashes = new Map<string, string>();
 
