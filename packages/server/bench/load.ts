@@ -7,6 +7,8 @@ import autocannon, { type RequestSpec } from 'autocannon';
 
 export type Workload =
   | { kind: 'get'; path: string }
+  /** GET of each path in turn, each request with a query string of its own (no kept answer serves it). */
+  | { kind: 'rotating'; paths: string[] }
   /** Each iteration previews a new dimension and commits it with a new Idempotency-Key. */
   | { kind: 'preview-commit'; workspaceId: number; prefix: string }
   /** The same commit with the same Idempotency-Key, answered from the stored result. */
@@ -20,6 +22,8 @@ export interface LoadRequest {
   durationSeconds: number;
   /** Requests per second over all connections; absent = as fast as the server answers. */
   overallRate?: number;
+  /** Meanwhile, another client renames the workspace at `path` (PUT) this many times a second. */
+  writer?: { path: string; perSecond: number };
 }
 
 export interface LoadSummary {
@@ -34,12 +38,15 @@ export interface LoadSummary {
   errors: number;
   /** Completed preview+commit cycles per second (preview-commit only). */
   cyclesPerSecond?: number;
+  /** Successful writes of the `writer` per second. */
+  writesPerSecond?: number;
   statusCodes: Record<string, number>;
 }
 
 export async function runLoad(request: LoadRequest): Promise<LoadSummary> {
   let committed = 0;
   const headers = { authorization: `Bearer ${request.key}`, 'content-type': 'application/json' };
+  const writer = request.writer ? startWriter(request.url, headers, request.writer) : undefined;
   const result = await autocannon({
     url: request.url,
     connections: request.connections,
@@ -52,6 +59,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadSummary> {
     }),
   });
   const seconds = result.duration;
+  const writes = await writer?.stop();
   return {
     rps: result['2xx'] / seconds,
     p50: result.latency.p50,
@@ -62,9 +70,44 @@ export async function runLoad(request: LoadRequest): Promise<LoadSummary> {
     non2xx: result.non2xx,
     errors: result.errors,
     ...(request.workload.kind === 'preview-commit' ? { cyclesPerSecond: committed / seconds } : {}),
+    ...(writes === undefined ? {} : { writesPerSecond: writes / seconds }),
     statusCodes: Object.fromEntries(
       Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
     ),
+  };
+}
+
+/** Renames at a fixed rate (a new name each time) until stopped; counts the successful ones. */
+function startWriter(
+  url: string,
+  headers: Record<string, string>,
+  writer: { path: string; perSecond: number },
+) {
+  let ok = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    sent++;
+    const write = fetch(`${url}${writer.path}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ name: `renamed ${sent}` }),
+    }).then(
+      async (answer) => {
+        await answer.arrayBuffer();
+        if (answer.ok) ok++;
+      },
+      () => {},
+    );
+    inFlight.add(write);
+    void write.finally(() => inFlight.delete(write));
+  }, 1000 / writer.perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return ok;
+    },
   };
 }
 
@@ -76,6 +119,23 @@ function requestsOf(
   switch (workload.kind) {
     case 'get':
       return [{ method: 'GET', path: workload.path }];
+    case 'rotating': {
+      // Unique across runs too, so no answer kept by an earlier run serves one.
+      const run = Date.now().toString(36);
+      let counter = 0;
+      return [
+        {
+          method: 'GET',
+          setupRequest(spec) {
+            counter++;
+            return {
+              ...spec,
+              path: `${workload.paths[counter % workload.paths.length]}?n=${run}-${counter}`,
+            };
+          },
+        },
+      ];
+    }
     case 'replay':
       return [
         {

@@ -17,7 +17,7 @@ import { measureBatches } from './batches';
 import { analyze, withoutIndexes } from './indexes';
 import type { LoadRequest, LoadSummary, Workload } from './load';
 import { LoadGenerator } from './load-client';
-import { measureReadPath, type ReadPathRound, readPathMarkdown } from './read-path';
+import { measureReadPath, type ReadPathResult, readPathMarkdown, readPathWorkloads } from './read-path';
 import { measureScale, type ScaleRow } from './scale-measure';
 import { scaleMarkdown, writeIntoDocs } from './scale-report';
 import { accountName, seedAccounts, seedDimensions, seedWorkspace } from './seed';
@@ -34,13 +34,16 @@ import { measureWorkers, type WorkersRow } from './workers';
  * --only <words,...> (default all): the workload groups named (list, detail, commit, replay,
  * search: `search` includes the growth and migration 4 measurements), and within them only the
  * workloads whose name holds one of the words; the bare route is always measured, as the reference.
+ * `detail` includes the read-path comparison (read-path.ts: `repeated`, `rotating`, `writes`);
+ * naming some of those three runs only them, e.g. `--only rotating,writes`.
+ * --rounds <n> (5): rounds of the read-path comparison.
  * `batches` (batches.ts): every batch endpoint with 1,000 items at 1,000, 10,000 and 100,000 rows
  * (up to --max-rows) against an `npm start` process on a SQLite file, `/healthz` sampled meanwhile;
  * `--only batches` runs that alone.
  */
 
 const BARE_APP = 'bare Hono app without middleware (own port)';
-const READ_PATH_ROUNDS = 5;
+const READ_PATH_WORDS = ['repeated', 'rotating', 'writes'];
 
 const { values: args } = parseArgs({
   options: {
@@ -51,6 +54,7 @@ const { values: args } = parseArgs({
     /** `on`: the scale workloads after the others; `only`: just them; `off`: none. */
     scale: { type: 'string', default: 'on' },
     only: { type: 'string', default: '' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const only = args.only
@@ -60,6 +64,9 @@ const only = args.only
 const selected = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 const wanted = (group: string) => only.length === 0 || only.includes(group);
 const onlyBatches = only.length > 0 && only.every((word) => word === 'batches');
+const readWords = only.filter((word) => READ_PATH_WORDS.includes(word));
+/** The read-path comparisons to run: all with `detail`, else those named. */
+const readPaths = wanted('detail') && readWords.length === 0 ? READ_PATH_WORDS : readWords;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const maxRows = Number(args['max-rows']);
@@ -80,7 +87,7 @@ interface BackendReport {
   measured: Measured[];
   growth: Array<{ name: string; rows: number; summary: LoadSummary }>;
   beforeAfter: Array<{ name: string; before: LoadSummary; after: LoadSummary }>;
-  readPath: ReadPathRound[];
+  readPath: ReadPathResult[];
 }
 
 async function benchBackend(backend: Backend, load: LoadGenerator): Promise<BackendReport> {
@@ -144,16 +151,26 @@ async function benchBackend(backend: Backend, load: LoadGenerator): Promise<Back
       await measure('list 1,000 dimensions', { kind: 'get', path });
     }
     if (wanted('detail')) {
-      const detailPath = `/openapi/v1/workspaces/${listed}/`;
-      await measure('workspace detail', { kind: 'get', path: detailPath });
-      progress(`${backend.name}: read path, bare app and workspace detail back to back`);
+      await measure('workspace detail', { kind: 'get', path: `/openapi/v1/workspaces/${listed}/` });
+    }
+    if (readPaths.length > 0) {
+      progress(`${backend.name}: seeding 200 workspaces for the read path`);
+      const detailPath = `/openapi/v1/workspaces/${await seedWorkspace(db, 'bench detail', now)}/`;
+      const rotating: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        rotating.push(`/openapi/v1/workspaces/${await seedWorkspace(db, `bench rotating ${i}`, now)}/`);
+      }
+      await analyze(db, dialect);
       report.readPath = await measureReadPath(run, {
         bareUrl,
         serverUrl: server.url,
-        detailPath,
-        rounds: READ_PATH_ROUNDS,
+        workloads: readPathWorkloads(dialect, detailPath, rotating).filter((read) =>
+          readPaths.includes(read.name),
+        ),
+        rounds: Number(args.rounds),
         connections,
         durationSeconds: duration,
+        progress: (line) => progress(`${backend.name}: ${line}`),
       });
     }
     if (wanted('commit')) {

@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
+import { canStartPostgres, createTestDatabase, startThrowawayPostgres } from './testing/postgres';
 import { collect, REPO_ROOT, runTsx, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
+import { captureStatements } from './testing/statement-capture';
 
 /**
  * A running server sees every change another process makes to its keys at the very next request,
- * on both dialects, however often it has just served the key: the read path may remember parses,
- * never the key's state.
+ * on both dialects, however often it has just served the key from kept answers (decisions 0012,
+ * 0020): what it keeps is only ever used while the database's change version stays.
  */
 
-const adminUrl = inject('postgresAdminUrl');
 const BOOTSTRAP = 'wsk_revocation-test-bootstrap';
 
 interface Database {
@@ -62,15 +62,18 @@ const dialects: Array<[string, () => Promise<Database>]> = [
   ],
   [
     'PostgreSQL',
+    // A server of its own: other test files' commits would move its snapshot (decision 0020), and
+    // the tests show answers kept between this file's own changes.
     async () => {
-      const url = await createTestDatabase(adminUrl ?? '', 'revocation');
-      return { url, edit: editIn(url), remove: () => dropTestDatabase(adminUrl ?? '', url) };
+      const postgres = await startThrowawayPostgres({ quiet: true });
+      const url = await createTestDatabase(postgres.adminUrl, 'revocation');
+      return { url, edit: editIn(url), remove: () => postgres.stop() };
     },
   ],
 ];
 
 for (const [dialect, open] of dialects) {
-  describe.skipIf(dialect === 'PostgreSQL' && !adminUrl)(
+  describe.skipIf(dialect === 'PostgreSQL' && !canStartPostgres())(
     `key changes by another process, ${dialect}`,
     { timeout: 120_000 },
     () => {
@@ -81,8 +84,8 @@ for (const [dialect, open] of dialects) {
       let scoped: { id: string; secret: string } | undefined;
       const keys = (...args: string[]) =>
         runTsx('packages/server/src/bin/keys.ts', args, { DATABASE_URL: database.url });
-      const detail = async (secret: string, id = workspaceId) => {
-        const answer = await fetch(`${server.url}/openapi/v1/workspaces/${id}/`, {
+      const detail = async (secret: string, id = workspaceId, url = server.url) => {
+        const answer = await fetch(`${url}/openapi/v1/workspaces/${id}/`, {
           headers: { authorization: `Bearer ${secret}` },
         });
         return { status: answer.status, ...((await answer.json()) as { errcode: number; errmsg: string }) };
@@ -125,7 +128,11 @@ for (const [dialect, open] of dialects) {
 
       it('npm run keys -- revoke: 401 from the next request on, however warm the key; other keys keep working', async () => {
         const [kept, gone] = [await create('kept'), await create('gone')];
+        expect((await detail(gone.secret)).status).toBe(200);
+        const capture = captureStatements();
         for (let i = 0; i < 20; i++) expect((await detail(gone.secret)).status).toBe(200);
+        capture.stop();
+        expect(keptAnswersServed(capture.statements)).toBe(true);
 
         const run = await keys('revoke', gone.id);
         expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -180,6 +187,43 @@ for (const [dialect, open] of dialects) {
         expect(await read()).toBe('revocation');
       });
 
+      it('wsadmin-keys revoke while two server processes hold kept answers for the key: 401 at the next request of each', async () => {
+        const key = await create('two processes');
+        const other = spawnTsx('packages/server/src/bin/start.ts', [], {
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+        });
+        try {
+          const output = collect(other);
+          const { stdout } = await waitFor(
+            output,
+            (seen) => /server on http:\/\/\S+/.test(seen.stdout),
+            45_000,
+          );
+          const urls = [server.url, /server on (http:\/\/\S+)/.exec(stdout)?.[1] ?? ''];
+          for (const url of urls) expect((await detail(key.secret, workspaceId, url)).status).toBe(200);
+          const capture = captureStatements();
+          for (const url of urls) {
+            for (let i = 0; i < 5; i++) expect((await detail(key.secret, workspaceId, url)).status).toBe(200);
+          }
+          capture.stop();
+          // This process is one of the two; the other runs the same code.
+          expect(keptAnswersServed(capture.statements)).toBe(true);
+
+          expect(await keys('revoke', key.id)).toMatchObject({ code: 0, stderr: '' });
+          for (const url of urls) {
+            expect(await detail(key.secret, workspaceId, url)).toMatchObject({
+              status: 401,
+              errmsg: 'the access key has been revoked',
+            });
+          }
+        } finally {
+          await stop(other);
+        }
+      });
+
       it('a key revoked, then restored by another process starting with WSADMIN_BOOTSTRAP_KEY, works at the next request', async () => {
         expect((await detail(BOOTSTRAP)).status).toBe(200);
         const bootstrapId = await idOf('bootstrap');
@@ -200,5 +244,17 @@ for (const [dialect, open] of dialects) {
         expect((await detail(BOOTSTRAP)).status).toBe(200);
       });
     },
+  );
+}
+
+/**
+ * Whether repeated reads were answered from kept answers: the change version was read, and neither
+ * the key nor the workspace was (the refresh-task timer's own statements aside).
+ */
+function keptAnswersServed(statements: ReadonlyMap<string, unknown>): boolean {
+  const texts = [...statements.keys()];
+  return (
+    texts.some((text) => /pg_current_snapshot|data_version/.test(text)) &&
+    !texts.some((text) => /"(access_keys|workspaces)"/.test(text))
   );
 }

@@ -31,8 +31,9 @@ const KEPT_CHARS = 16 * 2 ** 20;
  * thing that is not, time, is checked at each answer: a key past its expiry is authenticated again
  * (and refused). Rate limits still count every answer.
  *
- * Only where the runtime gives a change version (the SQLite file); elsewhere nothing is kept. The
- * Authorization header is kept only as a SHA-256 digest, never as text.
+ * Only where the runtime gives a change version (the SQLite file, PostgreSQL: decision 0020);
+ * elsewhere nothing is kept. The Authorization header is kept only as a SHA-256 digest, never as
+ * text.
  */
 export class KeptAnswers {
   readonly #answers = new RowsWhileUnchanged<KeptAnswer>(

@@ -49,8 +49,19 @@ function badTextIn(value: unknown, path: string[]): { path: string[]; message: s
   return undefined;
 }
 
+/**
+ * A URL that holds neither a percent escape nor a character past ASCII is valid UTF-8 throughout:
+ * the checks below, which parse the URL and decode each part, are skipped for it (most requests).
+ */
+const MAY_HOLD_BAD_UTF8 = /[%\u0080-\uffff]/;
+
 export function parseParams(op: OperationSpec, c: Context): unknown {
   if (!op.params) return undefined;
+  if (MAY_HOLD_BAD_UTF8.test(c.req.url)) checkPathUtf8(op, c);
+  return parseWith('path', op.params, c.req.param());
+}
+
+function checkPathUtf8(op: OperationSpec, c: Context): void {
   // The raw segments: Hono keeps a segment that does not decode as it came, `%FF` and all. Counted
   // from the end, so an app mounted under a prefix lines up too.
   const template = op.path.split('/');
@@ -63,11 +74,10 @@ export function parseParams(op: OperationSpec, c: Context): unknown {
         { path: `path.${name}`, message: 'not valid UTF-8' },
       ]);
   });
-  return parseWith('path', op.params, c.req.param());
 }
 
 export function parseQuery(op: OperationSpec, c: Context): unknown {
-  checkQueryUtf8(new URL(c.req.url).search.slice(1));
+  if (MAY_HOLD_BAD_UTF8.test(c.req.url)) checkQueryUtf8(new URL(c.req.url).search.slice(1));
   return op.query ? parseWith('query', op.query, c.req.query()) : undefined;
 }
 

@@ -22,6 +22,7 @@ import {
   strictCost,
 } from '../rate-limit/rate-limiter';
 import { envelopeText, SerializedJson } from '../serialized-json';
+import { freshChangeVersion } from '../storage/quick-reads';
 import { abandonedAnswer, isAbandoned } from './abandoned';
 import { KeptAnswers, requestLineOf } from './kept-answers';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
@@ -82,8 +83,13 @@ export function registerOperations(
     const answer = async (c: Context, facts: RequestFacts) => {
       facts.route = op.path;
       facts.operationId = operationId;
-      const now = context.clock.now();
       const db = context.storage.db;
+      // PostgreSQL: a version read that started after this request arrived, before anything kept
+      // (answers, key and workspace rows) is used: a commit that completed before the request is
+      // seen, by whichever process made it (decision 0020). Many requests share one read.
+      const fresh = freshChangeVersion(db);
+      if (fresh) await fresh;
+      const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
       const slot =
         keepable && authorization ? keptAnswers.slot(db, authorization, requestLineOf(c.req.url)) : undefined;

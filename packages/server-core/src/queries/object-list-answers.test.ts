@@ -74,7 +74,7 @@ describe('whole list answers while the database is unchanged', () => {
     expect(await names(two, 'measures')).toEqual([]);
   });
 
-  it('reads every list where there is no change version (PostgreSQL, sql.js)', async () => {
+  it('reads every list where there is no change version (sql.js)', async () => {
     const workspace = (await insertWorkspace(storage.db, { name: 'b' }, clock.now())).id;
     database.version = undefined;
     expect(await names(workspace, 'measures')).toEqual([]);

@@ -66,9 +66,9 @@ const KEPT_LISTS = 16;
 const KEPT_LIST_CHARS = 2 ** 20;
 
 /**
- * A list asked again before anything in the database changed (SQLite: its change version, which
- * also moves with every commit of another process) is that same text: it is answered without a
- * read. Where there is no change version (PostgreSQL, sql.js) every list is built.
+ * A list asked again before anything in the database changed (its change version, which also moves
+ * with every commit of another process) is that same text: it is answered without a read. Where
+ * there is no change version (sql.js) every list is built.
  */
 const keptLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
   KEPT_LISTS,

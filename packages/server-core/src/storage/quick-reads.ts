@@ -2,18 +2,30 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { Schema } from './schema';
 
 /**
- * A runtime's synchronous read of committed data: the rows of `sql` run with `parameters`, or
- * undefined when it cannot run one right now (a transaction is open on its connection, whose
- * uncommitted writes the read would otherwise see).
+ * A runtime's read of committed data: the rows of `sql` run with `parameters`, or undefined when it
+ * cannot run one right now (SQLite: a transaction is open on its connection, whose uncommitted
+ * writes the read would otherwise see). Synchronous where the driver is (better-sqlite3); a promise
+ * where it is not (pg, a named prepared statement on a pool connection outside any transaction).
  */
-export type QuickRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+export type QuickRead = (
+  sql: string,
+  parameters: readonly unknown[],
+) => unknown[] | Promise<unknown[]> | undefined;
 
 /**
- * A number that changes whenever a row of the database may have changed, written by this connection
- * or committed by any other (SQLite: data_version + total_changes()). Undefined when it cannot be
- * read right now (a transaction is open on the connection).
+ * A value that changes whenever a row of the database may have changed, written by this process or
+ * committed by any other. Undefined when it cannot be read right now (a transaction is open on the
+ * connection, the database cannot be reached). SQLite: data_version + total_changes(), read at
+ * once. PostgreSQL: the newest snapshot this process has read (see `FreshVersion`).
  */
-export type ChangeVersion = () => number | undefined;
+export type ChangeVersion = () => number | string | undefined;
+
+/**
+ * Where the version cannot be read synchronously (PostgreSQL): resolves once a version read that
+ * started after the call has settled, so that `ChangeVersion` then vouches for every commit that
+ * completed before the call. Never rejects (a failed read leaves no version: nothing is kept).
+ */
+export type FreshVersion = () => Promise<unknown>;
 
 type Db = Kysely<Schema>;
 
@@ -21,20 +33,37 @@ type Db = Kysely<Schema>;
 // always take Kysely's own path, on the transaction's connection.
 const readers = new WeakMap<Db, QuickRead>();
 const versions = new WeakMap<Db, ChangeVersion>();
+const freshVersions = new WeakMap<Db, FreshVersion>();
 
 /**
- * Lets `preparedSelect` queries on `db` skip Kysely's builder, compiler and connection queue (most
- * of a point read's cost on SQLite, npm run bench). Called by runtimes whose driver reads
- * synchronously (better-sqlite3); elsewhere queries run through Kysely as before.
+ * Lets `preparedSelect` queries on `db` skip Kysely's builder and compiler (and on SQLite its
+ * connection queue): most of a point read's cost (npm run bench). Called by the Node runtimes
+ * (better-sqlite3, pg); elsewhere queries run through Kysely as before. `fresh`: where the version
+ * is read asynchronously; the HTTP layer awaits it at the start of every request.
  */
-export function enableQuickReads(db: Db, read: QuickRead, changeVersion?: ChangeVersion): void {
+export function enableQuickReads(
+  db: Db,
+  read: QuickRead,
+  changeVersion?: ChangeVersion,
+  fresh?: FreshVersion,
+): void {
   readers.set(db, read);
   if (changeVersion) versions.set(db, changeVersion);
+  if (fresh) freshVersions.set(db, fresh);
 }
 
-/** The database's change version, where its runtime gave one and can read it now. */
-export function changeVersionOf(db: Db): number | undefined {
+/**
+ * The database's change version, where its runtime gave one and can read it now. On PostgreSQL it
+ * vouches only for commits that completed before the last `freshChangeVersion` was called: code
+ * that needs "every commit before now" awaits that first (the HTTP layer does, for every request).
+ */
+export function changeVersionOf(db: Db): number | string | undefined {
   return versions.get(db)?.();
+}
+
+/** Undefined where the version is read synchronously (nothing to wait for) or there is none. */
+export function freshChangeVersion(db: Db): Promise<unknown> | undefined {
+  return freshVersions.get(db)?.();
 }
 
 interface Compilable<Row> {
@@ -63,7 +92,7 @@ export function preparedSelect<Args extends readonly unknown[], Row>(
       sql = query.sql;
       compiled.set(db, sql);
     }
-    return (read(sql, args) as Row[] | undefined) ?? build(db, ...args).execute();
+    return (read(sql, args) as Row[] | Promise<Row[]> | undefined) ?? build(db, ...args).execute();
   };
 }
 

@@ -5,7 +5,7 @@ import type { Schema } from './schema';
 type Db = Kysely<Schema>;
 
 interface Remembered<Row> {
-  version: number;
+  version: number | string;
   rows: Map<string, Row>;
   /** Sum of the kept rows' weights. */
   weight: number;
@@ -13,16 +13,34 @@ interface Remembered<Row> {
 
 /** Where one key's row is kept: the row kept there already, if any, and how to keep one. */
 export interface RowSlot<Row> {
-  kept: Row | undefined;
+  readonly kept: Row | undefined;
   keep(row: Row): void;
+}
+
+class Slot<Row> implements RowSlot<Row> {
+  readonly kept: Row | undefined;
+
+  constructor(
+    private readonly rows: RowsWhileUnchanged<Row>,
+    private readonly generation: Remembered<Row>,
+    private readonly key: string,
+  ) {
+    this.kept = generation.rows.get(key);
+  }
+
+  keep(row: Row): void {
+    this.rows.keepIn(this.generation, this.key, row);
+  }
 }
 
 /**
  * Rows as last read, kept only while the database provably has not changed: its change version
- * (SQLite: data_version, moved by every commit of another connection or process such as
- * `npm run keys -- revoke`, plus this connection's total_changes) is what it was when the row was
- * read. Checking the version costs a fraction of a point read. Where the runtime gives no version
- * (PostgreSQL, sql.js) or a transaction is open, every call reads.
+ * (storage/quick-reads.ts) is what it was when the row was read. SQLite: data_version, moved by
+ * every commit of another connection or process such as `npm run keys -- revoke`, plus this
+ * connection's total_changes. PostgreSQL: the snapshot (`pg_current_snapshot()`) the request
+ * awaited at its start, moved by every commit anywhere on the server (decision 0020). Checking the
+ * version costs a fraction of a point read. Where the runtime gives no version (sql.js), a
+ * transaction is open, or the database could not be asked, every call reads.
  */
 export class RowsWhileUnchanged<Row> {
   readonly #byDb = new WeakMap<Db, Remembered<Row>>();
@@ -49,18 +67,18 @@ export class RowsWhileUnchanged<Row> {
       current = { version, rows: new Map(), weight: 0 };
       this.#byDb.set(db, current);
     }
-    const generation = current;
-    return {
-      kept: generation.rows.get(key),
-      keep: (row) => {
-        if (generation.rows.size >= this.capacity || !this.keep(row)) return;
-        const weight = this.budget?.weight(row) ?? 0;
-        if (this.budget && generation.weight + weight > this.budget.max) return;
-        // Frozen: every later caller gets this same object.
-        generation.rows.set(key, Object.freeze(row));
-        generation.weight += weight;
-      },
-    };
+    // An object, not a closure: a slot is made for every request.
+    return new Slot(this, current, key);
+  }
+
+  /** Keeps `row` in `generation` unless the capacity, the filter or the budget refuse it. */
+  keepIn(generation: Remembered<Row>, key: string, row: Row): void {
+    if (generation.rows.size >= this.capacity || !this.keep(row)) return;
+    const weight = this.budget?.weight(row) ?? 0;
+    if (this.budget && generation.weight + weight > this.budget.max) return;
+    // Frozen: every later caller gets this same object.
+    generation.rows.set(key, Object.freeze(row));
+    generation.weight += weight;
   }
 
   async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {

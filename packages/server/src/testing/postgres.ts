@@ -23,7 +23,15 @@ export interface ThrowawayPostgres {
 export interface ThrowawayOptions {
   /** Keep PostgreSQL's durability settings (fsync, synchronous commit) as in production: benchmarks. */
   durable?: boolean;
+  /**
+   * No autovacuum, and no other test file's databases: only the test's own commits move the
+   * server's snapshot, so a test can show that answers were kept between them (decision 0020).
+   */
+  quiet?: boolean;
 }
+
+/** Whether this machine can start a PostgreSQL server of a test's own. */
+export const canStartPostgres = () => existsSync(join(postgresBin, 'initdb'));
 
 /**
  * Starts a private PostgreSQL server in a temporary directory on a free port, for one test run.
@@ -46,6 +54,7 @@ export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Pr
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    ...(options.quiet ? ['-c autovacuum=off'] : []),
     '-c max_connections=300',
   ].join(' ');
   const pgCtl = join(postgresBin, 'pg_ctl');

@@ -10,7 +10,8 @@ export interface StatementCapture {
 
 /**
  * Records what better-sqlite3 and pg run in this process, below every caller: Kysely's queries,
- * the prepared point reads that skip Kysely (storage/quick-reads.ts through sqlite-file.ts) and
+ * the prepared point reads that skip Kysely (storage/quick-reads.ts through sqlite-file.ts and
+ * postgres.ts) and
  * hand-written statements alike. Patches the drivers' prototypes, so storages opened before or
  * after the call are both seen; test processes only.
  */
@@ -57,7 +58,12 @@ function patchPostgres(record: Recorder): () => void {
   const prototype = pg.Client.prototype as unknown as Methods;
   const original = prototype.query as (...args: unknown[]) => unknown;
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
+    const [first, second] = args;
+    // Kysely passes (text, values); the prepared point reads a config, { name, text, values }.
+    const config =
+      typeof first === 'object' && first !== null ? (first as { text?: unknown; values?: unknown }) : {};
+    const text = typeof first === 'string' ? first : config.text;
+    const values = typeof first === 'string' ? second : config.values;
     if (typeof text === 'string') record(text, Array.isArray(values) ? values : []);
     return original.apply(this, args);
   };
