@@ -41,11 +41,17 @@ export async function renderContractArtifacts(): Promise<Artifact[]> {
  */
 export async function renderFacadeArtifacts(): Promise<Artifact[]> {
   const { renderFacadeOperations } = await import('../../packages/sdk/scripts/facade-operations');
+  const { renderQueryFactories } = await import('../../packages/sdk/scripts/query-factories');
   return [
     {
       name: 'packages/sdk/src/generated/facade-operations.ts',
       path: `${root}packages/sdk/src/generated/facade-operations.ts`,
       content: renderFacadeOperations(),
+    },
+    {
+      name: 'packages/sdk/src/generated/query-factories.ts',
+      path: `${root}packages/sdk/src/generated/query-factories.ts`,
+      content: renderQueryFactories(),
     },
   ];
 }

@@ -28,6 +28,9 @@ export interface OperationTree {
   [name: string]: string | OperationTree;
 }
 
+/** A scope's own methods for each number of values it is called with, by its dotted name. */
+export type ScopeForms = Record<string, Record<number, OperationTree>>;
+
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 /**
@@ -41,6 +44,7 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 export function probeFacade(
   build: (ctx: Context) => object = facadeOf,
   specials: readonly string[] = FACADE_SPECIALS,
+  forms: ScopeForms = {},
 ): OperationTree {
   const sent: string[] = [];
   const pending = new Promise<never>(() => {});
@@ -70,8 +74,12 @@ export function probeFacade(
       } else if (sent.length === 0 && isObject(result) && !(result instanceof Promise)) {
         if (typeof known === 'string') throw new Error(`${dotted} is both a method and a scope`);
         let scope = known ?? {};
-        for (let arity = 1; arity <= Math.max(1, value.length); arity++)
+        const own: Record<number, OperationTree> = {};
+        for (let arity = 1; arity <= Math.max(1, value.length); arity++) {
           scope = walk(value(...placeholders(arity)), `${dotted}.`, scope);
+          own[arity] = walk(value(...placeholders(arity)), `${dotted}.`);
+        }
+        forms[dotted] = own;
         into[name] = scope;
       } else {
         throw new Error(

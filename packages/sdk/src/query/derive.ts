@@ -3,7 +3,6 @@ import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
 import { keyOf } from './keys';
 import { mutationOf, queryOf } from './options';
-import type { QueryPost } from './shape';
 
 /**
  * The factories derived from the facade, the link table and the route table (decision 0018), as
@@ -24,14 +23,13 @@ export interface SpecialTree {
   readonly [name: string]: Special | SpecialTree;
 }
 type Api = Record<string, unknown>;
-type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The POSTs that read, hence queries (the login check and previews are mutations run on demand). */
-const QUERY_POSTS: ReadonlySet<OperationId> = new Set<QueryPost>(['fetchAccount']);
+export const QUERY_POSTS: ReadonlySet<OperationId> = new Set(['fetchAccount']);
 
 function factoryOf(operationId: OperationId, api: Api, name: string, scope: readonly unknown[]) {
   const route = routes[operationId];
-  const method = (...args: unknown[]) => (api[name] as Method)(...args);
+  const method = (...args: unknown[]) => (api[name] as (...values: unknown[]) => Promise<unknown>)(...args);
   const names = Object.keys(route.params);
   if (route.method === 'get' || QUERY_POSTS.has(operationId)) {
     // The method's own arguments before its RequestOptions: path values, then the query or body.

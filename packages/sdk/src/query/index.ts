@@ -1,7 +1,8 @@
 import type { Facade } from '../client';
 import { facadeOperations, type facadeSpecials } from '../generated/facade-operations';
+import type { FacadeQueries } from '../generated/query-factories';
 import { PROJECTS_PAGE_SIZE, type ProjectsQuery } from '../resources/accounts';
-import type { ApplyRequest, ManagedCollectionApi, ManagementApi, PollOptions } from '../resources/management';
+import type { ApplyRequest, ManagementApi, PollOptions } from '../resources/management';
 import { managementKinds } from '../routes';
 import type {
   AccountUid,
@@ -10,13 +11,10 @@ import type {
   OperationRecordId,
   WorkspaceId,
 } from '../types';
-import { changedObjects } from './affected';
 import { derive, type Special } from './derive';
+import { changedObjects } from './invalidation';
 import { wsadminKeys } from './keys';
 import { mutationOf, pagedQueryOf, queryOf } from './options';
-import type { QueriesOf } from './shape';
-
-type Ops = typeof facadeOperations;
 
 type Specials = typeof facadeSpecials;
 
@@ -89,36 +87,17 @@ const handWritten = {
 
 type Made<Special> = Special extends (...args: never) => infer Factory ? Factory : never;
 /** The factories the hand-written specials of the API object `A` make. */
-type HandWritten<A extends keyof Specials> = {
+export type HandWritten<A extends keyof Specials> = {
   readonly [K in keyof (typeof handWritten)[A]]: Made<(typeof handWritten)[A][K]>;
 };
 
-/**
- * Factories of the accounts: derived, and the infinite query of an account's workspaces.
- *
- * @example
- * const { data } = useInfiniteQuery(q.accounts.projects(uid));
- */
-export type AccountsQueries = QueriesOf<Facade['accounts'], Ops['accounts']> & HandWritten<'accounts'>;
-
-/**
- * Factories of one object kind of the management interface; commits invalidate as `changedObjects` says.
- *
- * @example
- * const kind: ManagedCollectionQueries<'dimensions'> = q.management(7).dimensions;
- */
-export type ManagedCollectionQueries<C extends ManagementCollection> = QueriesOf<
-  ManagedCollectionApi<C>,
-  Ops['management'][(typeof managementKinds)[C]['facade']]
->;
-
-/**
- * Factories of the management interface of one workspace: its kinds, reads and hand-written flows.
- *
- * @example
- * const commit = useMutation(q.management(7).dimensions.commitUpdate(11));
- */
-export type ManagementQueries = QueriesOf<ManagementApi, Ops['management']> & HandWritten<'management'>;
+/** Factories of the accounts: derived, and the infinite query of an account's workspaces. */
+export type AccountsQueries = WsadminQueries['accounts'];
+/** Factories of the management interface of one workspace: its kinds, reads and hand-written flows. */
+export type ManagementQueries = ReturnType<WsadminQueries['management']>;
+/** Factories of one object kind of the management interface (`q.management(7).dimensions`). */
+export type ManagedCollectionQueries<C extends ManagementCollection> =
+  ManagementQueries[(typeof managementKinds)[C]['facade']];
 
 /**
  * The factories of the whole facade (`createQueries`): path arguments go to the factory, scopes
@@ -129,11 +108,7 @@ export type ManagementQueries = QueriesOf<ManagementApi, Ops['management']> & Ha
  *   const { data } = useQuery(q.workspaces.get(7));
  * }
  */
-export interface WsadminQueries extends QueriesOf<Omit<Facade, 'accounts' | 'management'>, Ops> {
-  readonly accounts: AccountsQueries;
-  /** `q.management(ws)`: query and mutation factories of the management interface of a workspace. */
-  readonly management: (workspaceId: WorkspaceId) => ManagementQueries;
-}
+export interface WsadminQueries extends FacadeQueries {}
 
 /**
  * Turns a client (or any object with the facade) into TanStack Query factories, for every adapter

@@ -1,10 +1,11 @@
 import { MutationObserver, QueryClient, type QueryKey } from '@tanstack/query-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { WritingOperationId } from '../generated/query-factories';
 import { managementKinds, routes } from '../routes';
 import { ok, recorder, testClient } from '../test-helpers';
 import type { OperationId } from '../types';
 import { createQueries, type WsadminMutationOptions, type WsadminQueries, wsadminKeys } from './index';
-import { type Invalidations, invalidations, type WritingOperationId } from './invalidation';
+import { type Invalidations, invalidations } from './invalidation';
 
 /**
  * The invalidation table against the derived mutations: it names every writing operation of the

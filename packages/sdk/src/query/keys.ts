@@ -1,4 +1,5 @@
 import type { InvalidateQueryFilters } from '@tanstack/query-core';
+import type { ReadId, ReadKeys } from '../generated/query-factories';
 import type { ProjectsQuery } from '../resources/accounts';
 import { routes } from '../routes';
 import type {
@@ -10,7 +11,6 @@ import type {
   OperationRecordId,
   WorkspaceId,
 } from '../types';
-import type { KeyOf, KeyValues, ReadId } from './shape';
 
 /**
  * The key of a read: `'wsadmin'`, the URL's segments with the path values, then `'list'` and the
@@ -44,7 +44,8 @@ export function keyOf(operationId: OperationId, values: readonly unknown[]): rea
 export const wsadminKeys = {
   all: ['wsadmin'] as const,
   /** The path values in URL order, then a list's query (optional) or a look-up's argument. */
-  of: <K extends ReadId>(operationId: K, ...values: KeyValues<K>) => keyOf(operationId, values) as KeyOf<K>,
+  of: <K extends ReadId>(operationId: K, ...values: ReadKeys[K]['values']) =>
+    keyOf(operationId, values) as ReadKeys[K]['key'],
   workspaces: {
     all: () => ['wsadmin', 'workspaces'] as const,
     /** Every workspace list, whatever its filter. */

@@ -10,6 +10,7 @@ import type {
   QueryFunctionContext,
   QueryKey,
 } from '@tanstack/query-core';
+import type { ReadId, ReadKeys } from '../generated/query-factories';
 
 /**
  * What every query factory returns: the two options TanStack needs, the key tagged with the data
@@ -38,12 +39,10 @@ export interface WsadminMutationOptions<TData, TVariables>
   extends MutationOptions<TData, DefaultError, TVariables> {
   mutationKey: MutationKey;
   mutationFn: MutationFunction<TData, TVariables>;
-  onSuccess: (...args: Parameters<OnSuccess<TData, TVariables>>) => Promise<void>;
+  onSuccess: (
+    ...args: Parameters<NonNullable<MutationOptions<TData, DefaultError, TVariables>['onSuccess']>>
+  ) => Promise<void>;
 }
-
-type OnSuccess<TData, TVariables> = NonNullable<
-  MutationOptions<TData, DefaultError, TVariables>['onSuccess']
->;
 
 /** The queries a write makes stale: key prefixes, exact keys, or a predicate. */
 export type Affected = InvalidateQueryFilters[];
@@ -97,3 +96,39 @@ export function mutationOf<TData, TVariables>(
 export const below = (queryKey: QueryKey): InvalidateQueryFilters => ({ queryKey });
 /** Exact key filter: only that query, not the ones below it. */
 export const only = (queryKey: QueryKey): InvalidateQueryFilters => ({ queryKey, exact: true });
+
+/* The pieces `generated/query-factories.ts` spells each factory type with. */
+
+/** A facade method's parameters without the trailing `RequestOptions`. */
+type Args<A extends unknown[]> = number extends A['length']
+  ? A
+  : A extends [unknown?]
+    ? []
+    : A extends [infer H, ...infer T]
+      ? [H, ...Args<T>]
+      : A extends [(infer H)?, ...infer T]
+        ? [H?, ...Args<T>]
+        : [];
+type Init<A extends unknown[]> = A extends [...infer I, unknown] ? I : [];
+type Last<A extends unknown[]> = A extends [...unknown[], infer L] ? L : never;
+
+/** The read of method `M`, sending `K`: its arguments make the key. */
+export type Query<M, K extends ReadId> = M extends (...args: infer A) => Promise<infer D>
+  ? (...args: Args<A>) => WsadminQueryOptions<D, ReadKeys[K]['key']>
+  : never;
+/** A write without a body: the arguments name what it changes. */
+export type Mutation<M> = M extends (...args: infer A) => Promise<infer D>
+  ? (...args: Args<A>) => WsadminMutationOptions<D, void>
+  : never;
+/** A write with a body: the method's last argument becomes the mutation's variables. */
+export type BodyMutation<M> = M extends (...args: infer A) => Promise<infer D>
+  ? (...args: Init<Args<A>>) => WsadminMutationOptions<D, Last<Args<A>>>
+  : never;
+/** The body method `M` sends. */
+export type Body<M> = M extends (...args: infer A) => unknown ? Last<Args<A>> : never;
+
+/** The form of a scope called with `N` values (`memberGroups(ws)`, `memberGroups(ws, id)`): values, API. */
+export type Form<S, N extends number> = Extract<
+  S extends { (...values: infer A): infer R; (...values: infer B): infer T } ? [A, R] | [B, T] : never,
+  [{ length: N }, unknown]
+>;

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/query-core';
 import { describe, expect, it } from 'vitest';
 import type { ManagementCollection } from '../types';
-import { changedObjects } from './affected';
+import { changedObjects } from './invalidation';
 import { wsadminKeys } from './keys';
 
 const { of, workspaces } = wsadminKeys;
