@@ -23,6 +23,7 @@ import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../testing/chromium';
 import { visitDocsOffline } from '../testing/docs-page';
+import { codeBlockUnder } from '../testing/markdown';
 import {
   consumerEnv,
   createConsumer,
@@ -472,11 +473,11 @@ describe('Jest and test-run figures in a consumer project', { timeout: 600_000 }
 
 /** The first TypeScript block under "Use the mock in your tests" of the root README. */
 function readmeMockExample(): string {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Use the mock in your tests'));
-  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error('README.md has no ```ts block under "Use the mock in your tests"');
-  return code;
+  return codeBlockUnder(
+    readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'),
+    '## Use the mock in your tests',
+    'ts',
+  );
 }
 
 function sizeOf(path: string): number {

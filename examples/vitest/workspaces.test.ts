@@ -1,4 +1,4 @@
-// The example of the README section "Use the mock in your tests", run as a test.
+// The root README's "Use the mock in your tests" is an excerpt of this file (testing/docs.test.ts holds it so).
 import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
 import { createClient } from '@wsadmin/sdk';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';

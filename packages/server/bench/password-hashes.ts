@@ -5,7 +5,7 @@ import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '../src/
 /**
  * `npm run bench:passwords`: how many password hashes a second one server process sustains, as
  * `npm start` runs them (scrypt N=2^17 through boundedPasswords, WSADMIN_PASSWORD_CONCURRENCY at
- * once). The `strict` rate limit is set against this figure (README, Rate limits). Options:
+ * once). The `strict` rate limit is set against this figure (packages/server/README.md, Rate limits). Options:
  * --seconds <n> (5), --concurrency <n> (the server's default).
  */
 const { values: args } = parseArgs({

@@ -38,11 +38,19 @@ describe('the settings --help lists', () => {
     expect(readConfig({})[given]).toBe(want);
   });
 
-  it.each([
-    ['the README', 'README.md'],
-    ["the server package's README", 'packages/server/README.md'],
-  ])('are all named in %s', (_name, file) => {
-    const text = readFileSync(join(REPO_ROOT, file), 'utf8');
-    for (const setting of SETTINGS) expect(text, setting.name).toContain(`\`${setting.name}`);
+  it("each have a row, with their default, in the Settings table of the server's README", () => {
+    const readme = readFileSync(join(REPO_ROOT, 'packages/server/README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('\n## Settings\n'),
+      readme.indexOf('\n## ', readme.indexOf('\n## Settings\n') + 1),
+    );
+    const rows = new Map(
+      [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]*) \|/gm)].map((row) => [row[1], row[2] ?? '']),
+    );
+    expect([...rows.keys()].sort()).toEqual(SETTINGS.map((setting) => setting.name).sort());
+    for (const setting of SETTINGS) {
+      if (/^[\w./:-]+$/.test(setting.default))
+        expect(rows.get(setting.name), setting.name).toContain(setting.default);
+    }
   });
 });
