@@ -81,6 +81,6 @@ describe('coverageGaps', () => {
       },
     ],
   ])('%s', (_name, { entries, covered, excluded, want }) => {
-    expect(coverageGaps(entries, covered, excluded ?? {})).toEqual(want);
+    expect(coverageGaps(entries, covered, new Map(Object.entries(excluded ?? {})))).toEqual(want);
   });
 });
