@@ -143,6 +143,19 @@ describe('prepared point reads on a SQLite file', () => {
     },
   );
 
+  it('sees a write of this connection that returned rows (UPDATE … RETURNING, a statement read like a SELECT)', async () => {
+    const { id } = await insertWorkspace(storage.db, { name: 'returning before' }, now);
+    for (let i = 0; i < 3; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('returning before');
+    const updated = await storage.db
+      .updateTable('workspaces')
+      .set({ name: 'returning after' })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    expect(updated?.name).toBe('returning after');
+    expect((await findWorkspace(storage.db, id))?.name).toBe('returning after');
+  });
+
   describe('while another request is still running (each request reads the version once, when it starts)', () => {
     /** A request held open until `finish`: its body has not all arrived. */
     function heldRequest(app: ReturnType<typeof createApp>, secret: string) {
