@@ -11,6 +11,7 @@ import { ApiError } from './errors';
 import { handlers } from './handlers';
 import { unmatched } from './http/fallback';
 import { registerHealth } from './http/health';
+import { KeptMatchesRouter } from './http/kept-matches';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport } from './http/request-report';
@@ -71,7 +72,7 @@ export function createApp(options: AppOptions): Hono {
       taskRunner: options.taskRunner ?? { id: `app-${randomSecret(6)}` },
     },
   };
-  const app = new Hono();
+  const app = new Hono({ router: new KeptMatchesRouter() });
 
   // Outermost: every answer, errors and preflights included, carries the request id and is reported.
   app.use(async (c, next) => {

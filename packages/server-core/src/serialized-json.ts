@@ -13,5 +13,15 @@ export class SerializedJson<T> {
 
 /** `{"errcode":..,"errmsg":..,"data":<text>}`, byte for byte what `JSON.stringify` gives for the parsed data. */
 export function envelopeText(errcode: number, errmsg: string, data: SerializedJson<unknown>): string {
-  return `${JSON.stringify({ errcode, errmsg }).slice(0, -1)},"data":${data.text}}`;
+  return `${envelopeStart(errcode, errmsg)}${data.text}}`;
+}
+
+let lastStart: { errcode: number; errmsg: string; text: string } | undefined;
+
+/** `{"errcode":..,"errmsg":..,"data":`, made once for the envelope every success shares. */
+function envelopeStart(errcode: number, errmsg: string): string {
+  if (lastStart?.errcode !== errcode || lastStart.errmsg !== errmsg) {
+    lastStart = { errcode, errmsg, text: `${JSON.stringify({ errcode, errmsg }).slice(0, -1)},"data":` };
+  }
+  return lastStart.text;
 }

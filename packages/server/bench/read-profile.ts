@@ -1,7 +1,12 @@
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import type { Profiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import pg from 'pg';
 import { readConfig } from '../src/config';
 import { startServer } from '../src/server';
@@ -19,7 +24,9 @@ import { seedWorkspace } from './seed';
  * the database statements sent per answer (counted at pg's Client.query). Options: --backend
  * postgres|sqlite (postgres), --workload repeated|rotating|writes (repeated: one URL; rotating: 200
  * workspaces, a new query string each request; writes: one URL while another client renames that
- * workspace 20 times a second), --duration <s> (5), --connections <n> (10), --top <n> (15 functions).
+ * workspace 20 times a second; bare: the bench's bare Hono app without middleware on its own port,
+ * the reference of the ratios), --duration <s> (5), --connections <n> (10), --top <n> (15 functions),
+ * --save <file.cpuprofile> (the whole profile too, for Chrome's DevTools or a closer look).
  */
 
 const { values: args } = parseArgs({
@@ -29,6 +36,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     top: { type: 'string', default: '15' },
+    save: { type: 'string' },
   },
 });
 
@@ -45,6 +53,7 @@ const server = await startServer(
   }),
 );
 const load = new LoadGenerator();
+const closing: Array<() => void> = [];
 try {
   const now = server.clock.now();
   const ids: number[] = [];
@@ -56,11 +65,12 @@ try {
     args.workload === 'rotating'
       ? { kind: 'rotating', paths: ids.map((id) => `/openapi/v1/workspaces/${id}/`) }
       : { kind: 'get', path: `/openapi/v1/workspaces/${ids[0]}/` };
+  const bareUrl = args.workload === 'bare' ? await startBareApp(closing) : undefined;
   const writer = { path: `/openapi/v1/workspaces/${ids[0]}/`, perSecond: WRITES_PER_SECOND };
   const request = {
-    url: server.url,
+    url: bareUrl ?? server.url,
     key: secret,
-    workload,
+    workload: bareUrl ? ({ kind: 'get', path: '/bench/hello' } as const) : workload,
     connections: Number(args.connections),
     ...(args.workload === 'writes' ? { writer } : {}),
   };
@@ -80,6 +90,7 @@ try {
   const cpu = process.cpuUsage(cpuBefore);
   statements.stop();
   session.disconnect();
+  if (args.save) writeFileSync(args.save, JSON.stringify(profile));
   const answers = summary.ok + summary.non2xx;
   console.log(
     [
@@ -94,9 +105,22 @@ try {
     ].join('\n'),
   );
 } finally {
+  for (const close of closing) close();
   load.close();
   await server.close();
   await backend.close();
+}
+
+/** The reference of `npm run bench` (run.ts): a Hono app without middleware, in this process. */
+async function startBareApp(closing: Array<() => void>): Promise<string> {
+  const bare = serve({
+    fetch: new Hono().get('/bench/hello', (c) => c.text('hello')).fetch,
+    hostname: '127.0.0.1',
+    port: 0,
+  });
+  await once(bare, 'listening');
+  closing.push(() => bare.close());
+  return `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 }
 
 /** Counts every statement pg sends from this process (Kysely's, prepared reads, version reads). */

@@ -143,6 +143,87 @@ describe('prepared point reads on a SQLite file', () => {
     },
   );
 
+  it('sees a write of this connection that returned rows (UPDATE … RETURNING, a statement read like a SELECT)', async () => {
+    const { id } = await insertWorkspace(storage.db, { name: 'returning before' }, now);
+    for (let i = 0; i < 3; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('returning before');
+    const updated = await storage.db
+      .updateTable('workspaces')
+      .set({ name: 'returning after' })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    expect(updated?.name).toBe('returning after');
+    expect((await findWorkspace(storage.db, id))?.name).toBe('returning after');
+  });
+
+  describe('while another request is still running (each request reads the version once, when it starts)', () => {
+    /** A request held open until `finish`: its body has not all arrived. */
+    function heldRequest(app: ReturnType<typeof createApp>, secret: string) {
+      let finish: () => void = () => {};
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          finish = () => {
+            controller.enqueue(new TextEncoder().encode('{"name":"held open"}'));
+            controller.close();
+          };
+        },
+      });
+      const answer = app.request('http://wsadmin.test/openapi/v1/workspaces/', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      return { answer, finish: () => finish() };
+    }
+
+    it.each(WRITERS)('the next request sees a workspace renamed through %s', async (_case, through) => {
+      const { secret } = await createKey(storage.db, now, { name: 'held' });
+      const { id } = await insertWorkspace(storage.db, { name: 'before' }, now);
+      const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+      const name = async (query: string) => {
+        const answer = await app.request(`http://wsadmin.test/openapi/v1/workspaces/${id}/?${query}`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        return ((await answer.json()) as { data: { name: string } }).data.name;
+      };
+      expect(await name('a')).toBe('before');
+      const held = heldRequest(app, secret);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await name('b')).toBe('before');
+      await through((db) =>
+        db.updateTable('workspaces').set({ name: 'after' }).where('id', '=', id).execute(),
+      );
+      // Both the same request line as before and a new one (the detail's text is kept per row too).
+      expect(await name('a')).toBe('after');
+      expect(await name('c')).toBe('after');
+      held.finish();
+      expect((await held.answer).status).toBe(200);
+    });
+
+    it('the next request is refused with a key revoked through another connection', async () => {
+      const { secret, id } = await createKey(storage.db, now, { name: 'held revoked' });
+      const app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+      const detail = () =>
+        app.request(`http://wsadmin.test/openapi/v1/workspaces/${workspaceId}/`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+      expect((await detail()).status).toBe(200);
+      const held = heldRequest(app, secret);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await detail()).status).toBe(200);
+      await WRITERS[1]?.[1]((db) =>
+        db.updateTable('access_keys').set({ revoked_at: now.toISOString() }).where('id', '=', id).execute(),
+      );
+      const refused = await detail();
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { errmsg: string }).errmsg).toContain('revoked');
+      // The held request was authenticated when it started, before the revocation.
+      held.finish();
+      expect((await held.answer).status).toBe(200);
+    });
+  });
+
   it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
     const limited = preparedSelect((db, id: number) =>
       db.selectFrom('workspaces').selectAll().where('id', '=', id).limit(1),

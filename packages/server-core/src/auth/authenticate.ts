@@ -2,17 +2,12 @@ import type { OperationSpec } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../errors';
 import type { Schema } from '../storage/schema';
-import { type AccessKey, findKeyBySecret } from './keys';
+import { type AccessKey, findKeyByHash, findKeyBySecret } from './keys';
 
 const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
-/** Reads `Authorization: Bearer <key>` (or the bare key where allowed) and returns the live key. */
-export async function authenticate(
-  db: Kysely<Schema>,
-  header: string | undefined,
-  op: OperationSpec,
-  now: Date,
-): Promise<AccessKey> {
+/** The access key's secret in an Authorization header, in a form `op` accepts; 401 otherwise. */
+export function secretIn(header: string | undefined, op: OperationSpec): string {
   if (!header?.trim()) {
     throw unauthorized('missing Authorization header: send "Authorization: Bearer <key>"');
   }
@@ -24,7 +19,29 @@ export async function authenticate(
   if (op.keyForm === 'bearer' && JWT_SHAPE.test(secret)) {
     throw unauthorized('a JWT cannot be used here: this endpoint accepts only a Bearer access key');
   }
-  const key = await findKeyBySecret(db, secret);
+  return secret;
+}
+
+/** Reads `Authorization: Bearer <key>` (or the bare key where allowed) and returns the live key. */
+export async function authenticate(
+  db: Kysely<Schema>,
+  header: string | undefined,
+  op: OperationSpec,
+  now: Date,
+): Promise<AccessKey> {
+  return liveKey(await findKeyBySecret(db, secretIn(header, op)), now);
+}
+
+/** As `authenticate`, for a secret already taken from its header (`secretIn`) and hashed (`hashSecret`). */
+export async function authenticateHash(
+  db: Kysely<Schema>,
+  secretHash: string,
+  now: Date,
+): Promise<AccessKey> {
+  return liveKey(await findKeyByHash(db, secretHash), now);
+}
+
+function liveKey(key: AccessKey | undefined, now: Date): AccessKey {
   if (!key) throw unauthorized('unknown access key');
   if (key.revokedAt !== null) throw unauthorized('the access key has been revoked');
   if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) {

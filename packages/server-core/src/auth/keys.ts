@@ -5,7 +5,7 @@ import { changesOf, toRow } from '../mappings/mapping';
 import { preparedSelect } from '../storage/quick-reads';
 import type { AccessKeyTable, Schema } from '../storage/schema';
 import { RowsWhileUnchanged } from '../storage/unchanged-rows';
-import { constantTimeEqual, randomSecret, sha256Hex } from './digest';
+import { constantTimeEqual, randomSecret, sha256Hex, sha256HexNow } from './digest';
 
 export type { AccessKey };
 
@@ -22,6 +22,8 @@ export interface NewKey {
 const AUTH_DATA_CONTEXT = 'wsadmin/auth-data/v1:';
 
 export const hashSecret = (secret: string) => sha256Hex(secret);
+/** `hashSecret` at once where the runtime hashes synchronously (Node); undefined elsewhere. */
+export const hashSecretNow = (secret: string) => sha256HexNow(secret);
 export const authDataKeyOf = (secret: string) => sha256Hex(AUTH_DATA_CONTEXT + secret);
 
 export async function createKey(
@@ -55,7 +57,11 @@ const keyRowsByHash = preparedSelect((db, hash: string) =>
 const keyRows = new RowsWhileUnchanged<AccessKeyTable>();
 
 export async function findKeyBySecret(db: Kysely<Schema>, secret: string): Promise<AccessKey | undefined> {
-  const hash = await hashSecret(secret);
+  return findKeyByHash(db, await hashSecret(secret));
+}
+
+/** The key whose secret hashes (`hashSecret`) to `hash`. */
+export async function findKeyByHash(db: Kysely<Schema>, hash: string): Promise<AccessKey | undefined> {
   const row = await keyRows.get(db, hash, async () => (await keyRowsByHash(db, hash))[0]);
   // The lookup is by hash; the comparison below keeps the final check constant-time.
   if (!row || !constantTimeEqual(row.secret_hash, hash)) return undefined;

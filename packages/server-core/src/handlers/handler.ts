@@ -2,8 +2,11 @@ import type { OperationId, Operations, ParsedRequest, SuccessData } from '@wsadm
 import type { HandlerContext } from '../context';
 import type { SerializedJson } from '../serialized-json';
 
-/** Lists of stored objects, which may answer with their JSON text (queries/object-list-text.ts). */
-export type TextAnswerOperation = 'listDimensions' | 'listMeasures' | 'listTimeSeries';
+/**
+ * Lists of stored objects (queries/object-list-text.ts) and the workspace detail, which may answer
+ * with their JSON text.
+ */
+export type TextAnswerOperation = 'listDimensions' | 'listMeasures' | 'listTimeSeries' | 'getWorkspace';
 
 type Answer<K extends OperationId> = K extends TextAnswerOperation
   ? SuccessData<Operations[K]> | SerializedJson<SuccessData<Operations[K]>>

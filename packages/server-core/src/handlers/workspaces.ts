@@ -1,12 +1,23 @@
-import type { workspaceOperations } from '@wsadmin/contract';
+import type { SuccessData, workspaceOperations } from '@wsadmin/contract';
 import { requireWorkspace } from '../auth/authenticate';
 import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
 import { toWorkspace, toWorkspaceListItem } from '../mappings/workspaces';
 import * as workspaces from '../queries/workspaces';
+import { SerializedJson } from '../serialized-json';
+import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
+
+type Workspace = SuccessData<(typeof workspaceOperations)['getWorkspace']>;
+
+/**
+ * A workspace's detail as JSON text, kept like its row (queries/workspaces.ts) while the database's
+ * change version stays: a detail asked again in another request line (a kept answer is per line)
+ * is neither mapped nor serialised again.
+ */
+const workspaceTexts = new RowsWhileUnchanged<SerializedJson<Workspace>>();
 
 /** Keys limited to some workspaces cannot create more: the new one would be outside their set. */
 function requireUnrestricted(context: HandlerContext): void {
@@ -22,9 +33,12 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
   },
 
   async getWorkspace({ params }, { db }) {
-    const row = await workspaces.findWorkspace(db, params.workspaceId);
-    if (!row) throw notFound(`workspace ${params.workspaceId}`);
-    return toWorkspace(row);
+    const text = await workspaceTexts.get(db, String(params.workspaceId), async () => {
+      const row = await workspaces.findWorkspace(db, params.workspaceId);
+      return row && new SerializedJson(JSON.stringify(toWorkspace(row)));
+    });
+    if (!text) throw notFound(`workspace ${params.workspaceId}`);
+    return text;
   },
 
   async createWorkspace({ body }, context) {

@@ -104,6 +104,30 @@ describe('answers of stored-data reads kept while the database has not changed',
     expect(((await refused.json()) as { errmsg: string }).errmsg).toContain('may not access workspace');
   });
 
+  it('names answers by the key, not by how its header spells it, once the operation accepts the spelling', async () => {
+    const app = appWith();
+    const path = `${BASE}/openapi/v1/workspaces/?q=spelling`;
+    const list = (authorization: string) => app.request(path, { headers: { authorization } });
+    await renameBehindTheVersion('spelling one');
+    const built = await (await list(`Bearer ${secret}`)).text();
+    expect(built).toContain('spelling one');
+    await renameBehindTheVersion('spelling two');
+    // The same key as a bare key and with another spelling of the scheme: the kept answer.
+    expect(await (await list(secret)).text()).toBe(built);
+    expect(await (await list(`bearer   ${secret} `)).text()).toBe(built);
+  });
+
+  it('refuses a spelling a bearer-only read does not accept even while its answer is kept', async () => {
+    const app = appWith();
+    const scope = (authorization: string) =>
+      app.request(`${BASE}/openapi/v1/scopes/`, { headers: { authorization } });
+    expect((await scope(`Bearer ${secret}`)).status).toBe(200);
+    expect((await scope(`Bearer ${secret}`)).status).toBe(200);
+    const bare = await scope(secret);
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as { errmsg: string }).errmsg).toContain('accepts only');
+  });
+
   it('names answers by path and query', async () => {
     const app = appWith();
     const list = async (q: string) => {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { sha256HexNow } from '../auth/digest';
 import type { Schema } from '../storage/schema';
 import { type RowSlot, RowsWhileUnchanged } from '../storage/unchanged-rows';
 
@@ -23,8 +22,8 @@ const KEPT_CHARS = 16 * 2 ** 20;
 
 /**
  * The answers of stored-data reads (handlers/stored-data-reads.ts), kept while the database provably
- * has not changed: the same request line by the same Authorization header is answered with the same
- * bytes, without authenticating again, parsing, reading or serialising. Everything that could change
+ * has not changed: the same request line by the same access key (an Authorization header the
+ * operation accepts, which is checked first) is answered with the same bytes, without authenticating again, parsing, reading or serialising. Everything that could change
  * such an answer is a write to the database (a revoked key, a narrowed scope, an edited workspace,
  * by this process or another), which moves its change version (storage/unchanged-rows.ts, the same
  * mechanism as the kept key and workspace rows), and then every kept answer is dropped. The one
@@ -32,8 +31,8 @@ const KEPT_CHARS = 16 * 2 ** 20;
  * (and refused). Rate limits still count every answer.
  *
  * Only where the runtime gives a change version (the SQLite file, PostgreSQL: decision 0020);
- * elsewhere nothing is kept. The Authorization header is kept only as a SHA-256 digest, never as
- * text.
+ * elsewhere nothing is kept. The key is kept only as the SHA-256 digest of its secret (what its
+ * row is stored and kept under), never as text.
  */
 export class KeptAnswers {
   readonly #answers = new RowsWhileUnchanged<KeptAnswer>(
@@ -43,12 +42,12 @@ export class KeptAnswers {
   );
 
   /**
-   * Undefined where nothing can be kept: no change version, a transaction open, or no synchronous
-   * hash (only runtimes with a change version keep answers, and those are Node's).
+   * `secretHash`: the hash of the key's secret (`hashSecret`), as taken from an Authorization header
+   * the operation accepts (`secretIn`), which authentication looks the key up by too. Undefined
+   * where nothing can be kept: no change version, or a transaction open.
    */
-  slot(db: Db, authorization: string, request: string): RowSlot<KeptAnswer> | undefined {
-    const digest = sha256HexNow(authorization);
-    return digest === undefined ? undefined : this.#answers.slot(db, `${digest} ${request}`);
+  slot(db: Db, secretHash: string, request: string): RowSlot<KeptAnswer> | undefined {
+    return this.#answers.slot(db, `${secretHash} ${request}`);
   }
 }
 

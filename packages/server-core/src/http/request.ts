@@ -55,10 +55,29 @@ function badTextIn(value: unknown, path: string[]): { path: string[]; message: s
  */
 const MAY_HOLD_BAD_UTF8 = /[%\u0080-\uffff]/;
 
+/** Path parameters parsed per operation and path, at most this many paths per operation. */
+const PARSED_PATHS = 500;
+const parsedPaths = new WeakMap<OperationSpec, Map<string, unknown>>();
+
 export function parseParams(op: OperationSpec, c: Context): unknown {
   if (!op.params) return undefined;
-  if (MAY_HOLD_BAD_UTF8.test(c.req.url)) checkPathUtf8(op, c);
-  return parseWith('path', op.params, c.req.param());
+  // The parameters are a function of the operation and the path alone: a path parsed before (a
+  // workspace asked again) is not decoded and validated again. Only successes are kept.
+  const url = c.req.url;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  let parsed = parsedPaths.get(op);
+  const known = parsed?.get(path);
+  if (known !== undefined) return known;
+  if (MAY_HOLD_BAD_UTF8.test(path)) checkPathUtf8(op, c);
+  const params = Object.freeze(parseWith('path', op.params, c.req.param()));
+  if (!parsed) {
+    parsed = new Map();
+    parsedPaths.set(op, parsed);
+  }
+  if (parsed.size >= PARSED_PATHS) parsed.clear();
+  parsed.set(path, params);
+  return params;
 }
 
 function checkPathUtf8(op: OperationSpec, c: Context): void {

@@ -15,8 +15,9 @@ export type QuickRead = (
 /**
  * A value that changes whenever a row of the database may have changed, written by this process or
  * committed by any other. Undefined when it cannot be read right now (a transaction is open on the
- * connection, the database cannot be reached). SQLite: data_version + total_changes(), read at
- * once. PostgreSQL: the newest snapshot this process has read (see `FreshVersion`).
+ * connection, the database cannot be reached). SQLite: data_version (read at once, or the read a
+ * request holds: see `HeldVersion`) plus a count of this connection's writes. PostgreSQL: the
+ * newest snapshot this process has read (see `FreshVersion`).
  */
 export type ChangeVersion = () => number | string | undefined;
 
@@ -27,6 +28,20 @@ export type ChangeVersion = () => number | string | undefined;
  */
 export type FreshVersion = () => Promise<unknown>;
 
+/**
+ * Where the version is read synchronously but each read costs a statement (SQLite): `hold` reads it
+ * once, at the start of a request, and `ChangeVersion` answers that read (with this process's own
+ * writes counted live) until every `hold` has had its `release`. A request then reads the version
+ * once instead of once per kept thing it looks at (the kept answer, the key row, the workspace row).
+ * Every request holds a read made after it arrived (the newest hold wins), so a commit of another
+ * process that completed before the request is seen, as with a read per look. Outside any request
+ * each look reads anew.
+ */
+export interface HeldVersion {
+  hold(): void;
+  release(): void;
+}
+
 type Db = Kysely<Schema>;
 
 // Keyed by the storage's Kysely instance: a transaction is another instance, so reads inside one
@@ -34,22 +49,26 @@ type Db = Kysely<Schema>;
 const readers = new WeakMap<Db, QuickRead>();
 const versions = new WeakMap<Db, ChangeVersion>();
 const freshVersions = new WeakMap<Db, FreshVersion>();
+const heldVersions = new WeakMap<Db, HeldVersion>();
 
 /**
  * Lets `preparedSelect` queries on `db` skip Kysely's builder and compiler (and on SQLite its
  * connection queue): most of a point read's cost (npm run bench). Called by the Node runtimes
  * (better-sqlite3, pg); elsewhere queries run through Kysely as before. `fresh`: where the version
- * is read asynchronously; the HTTP layer awaits it at the start of every request.
+ * is read asynchronously; the HTTP layer awaits it at the start of every request. `held`: where a
+ * read per look costs a statement; the HTTP layer holds it for the length of every request.
  */
 export function enableQuickReads(
   db: Db,
   read: QuickRead,
   changeVersion?: ChangeVersion,
   fresh?: FreshVersion,
+  held?: HeldVersion,
 ): void {
   readers.set(db, read);
   if (changeVersion) versions.set(db, changeVersion);
   if (fresh) freshVersions.set(db, fresh);
+  if (held) heldVersions.set(db, held);
 }
 
 /**
@@ -64,6 +83,11 @@ export function changeVersionOf(db: Db): number | string | undefined {
 /** Undefined where the version is read synchronously (nothing to wait for) or there is none. */
 export function freshChangeVersion(db: Db): Promise<unknown> | undefined {
   return freshVersions.get(db)?.();
+}
+
+/** Undefined where each look at the version reads it anyway (or there is none). */
+export function heldChangeVersion(db: Db): HeldVersion | undefined {
+  return heldVersions.get(db);
 }
 
 interface Compilable<Row> {

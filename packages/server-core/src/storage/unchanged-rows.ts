@@ -36,8 +36,8 @@ class Slot<Row> implements RowSlot<Row> {
 /**
  * Rows as last read, kept only while the database provably has not changed: its change version
  * (storage/quick-reads.ts) is what it was when the row was read. SQLite: data_version, moved by
- * every commit of another connection or process such as `npm run keys -- revoke`, plus this
- * connection's total_changes. PostgreSQL: the snapshot (`pg_current_snapshot()`) the request
+ * every commit of another connection or process such as `npm run keys -- revoke` (read once per
+ * request, when it starts: `HeldVersion`), plus a count of this connection's writes. PostgreSQL: the snapshot (`pg_current_snapshot()`) the request
  * awaited at its start, moved by every commit anywhere on the server (decision 0020). Checking the
  * version costs a fraction of a point read. Where the runtime gives no version (sql.js), a
  * transaction is open, or the database could not be asked, every call reads.
@@ -58,6 +58,13 @@ export class RowsWhileUnchanged<Row> {
 
   /** The slot of `key` at the database's current version; undefined where there is no version. */
   slot(db: Db, key: string): RowSlot<Row> | undefined {
+    const generation = this.#generation(db);
+    // An object, not a closure: a slot is made for every request.
+    return generation && new Slot(this, generation, key);
+  }
+
+  /** The rows kept at the database's current version; undefined where there is no version. */
+  #generation(db: Db): Remembered<Row> | undefined {
     const version = changeVersionOf(db);
     if (version === undefined) return undefined;
     // The version is taken before the row is read: a change landing meanwhile makes the next call
@@ -67,8 +74,7 @@ export class RowsWhileUnchanged<Row> {
       current = { version, rows: new Map(), weight: 0 };
       this.#byDb.set(db, current);
     }
-    // An object, not a closure: a slot is made for every request.
-    return new Slot(this, current, key);
+    return current;
   }
 
   /** Keeps `row` in `generation` unless the capacity, the filter or the budget refuse it. */
@@ -82,12 +88,13 @@ export class RowsWhileUnchanged<Row> {
   }
 
   async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
-    const slot = this.slot(db, key);
-    if (!slot) return read();
-    if (slot.kept !== undefined) return slot.kept;
+    const generation = this.#generation(db);
+    if (!generation) return read();
+    const kept = generation.rows.get(key);
+    if (kept !== undefined) return kept;
     const row = await read();
     // Misses are not kept: an unknown key or id costs a read each time rather than memory.
-    if (row !== undefined) slot.keep(row);
+    if (row !== undefined) this.keepIn(generation, key, row);
     return row;
   }
 }
