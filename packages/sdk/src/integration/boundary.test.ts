@@ -17,18 +17,22 @@ it('keeps the server out of what the SDK entry imports', async () => {
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
+    conditions: ['@wsadmin/source'],
     write: false,
     metafile: true,
     absWorkingDir: root,
     logLevel: 'error',
   });
-  // Paths relative to packages/sdk: only its own runtime files and its one dependency.
+  // Paths relative to packages/sdk: only its own runtime files, openapi-fetch, and the route table
+  // and request builder of the contract (`@wsadmin/contract/routes`: plain data, no zod).
   const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
   expect(inputs).toContain('src/index.ts');
+  expect(inputs).toContain('../../contract/src/routes/table.generated.ts');
   const foreign = inputs.filter(
     (path) =>
       !(path.startsWith('src/') && !path.startsWith('src/integration/')) &&
-      !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path),
+      !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path) &&
+      !path.startsWith('../../contract/src/routes/'),
   );
   expect(foreign).toEqual([]);
 });

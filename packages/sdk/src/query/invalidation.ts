@@ -1,4 +1,4 @@
-import type { routes } from '../generated/routes';
+import type { routes } from '../routes';
 import { managementKinds } from '../routes';
 import type {
   AccountUid,

@@ -1,6 +1,7 @@
 import type { Facade } from '../client';
 import type { facadeOperations } from '../generated/facade-operations';
-import type { RoutePaths, routes } from '../generated/routes';
+import type { RoutePaths } from '../generated/route-paths';
+import type { routes } from '../routes';
 import type { OperationId, QueryParams } from '../types';
 import type { WsadminMutationOptions, WsadminQueryOptions } from './options';
 
