@@ -3,13 +3,12 @@ import { pathOf, RouteError, requestOf } from './index';
 
 describe('@wsadmin/contract/routes', () => {
   it('refuses a bad path value with a RouteError naming the operation and the parameter', () => {
-    const refusal = (() => {
-      try {
-        pathOf('removeMember', { workspaceId: 7, member_uid: '..' });
-      } catch (error) {
-        return error;
-      }
-    })();
+    let refusal: unknown;
+    try {
+      pathOf('removeMember', { workspaceId: 7, member_uid: '..' });
+    } catch (error) {
+      refusal = error;
+    }
     expect(refusal).toBeInstanceOf(RouteError);
     expect(refusal).toMatchObject({
       operationId: 'removeMember',
