@@ -24,9 +24,15 @@ export function groupSummary(outcomes: readonly Outcome[]): string[] {
 const routeList = (Object.keys(routes) as RouteId[]).map((id) => {
   const { method, path } = routes[id];
   const pattern = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
-  // What a request of this route makes or removes: the last fixed segment of its path.
+  // What a request of this route makes or removes: the last fixed segment of its path
+  // (`create-accounts`, the batch create, counts as `accounts`).
   const segments = path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{'));
-  return { id, method: method.toUpperCase(), pattern, noun: segments.at(-1) ?? path };
+  return {
+    id,
+    method: method.toUpperCase(),
+    pattern,
+    noun: (segments.at(-1) ?? path).replace(/^create-/, ''),
+  };
 });
 
 /** Counts the successful requests that create or delete something, by the kind of thing (path segment). */
