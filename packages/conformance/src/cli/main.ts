@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { expect } from 'expect';
 import { httpTarget } from '../http-target';
-import { runConformance } from '../run';
+import { groupNames, runConformance } from '../run';
 import type { Expect } from '../test-api';
 import { type Command, parseCommand, UsageError, usage } from './args';
 import { collectingHost, type Outcome } from './runner';
@@ -23,7 +23,6 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command.command === 'list-groups') {
-    const { groupNames } = await import('../run');
     console.log(groupNames.join('\n'));
     return 0;
   }
