@@ -23,6 +23,8 @@ export default defineConfig({
     include: [
       'contract/**/*.test.ts',
       'packages/**/*.test.ts',
+      // Tests across packages (the SDK against the Node server): no package of their own, no cycle.
+      'integration/**/*.test.ts',
       'examples/**/*.test.ts',
       'consumer/*.test.ts',
       'testing/*.test.ts',

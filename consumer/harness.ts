@@ -13,6 +13,7 @@ export const PACKAGES = [
   '@wsadmin/contract',
   '@wsadmin/server-core',
   '@wsadmin/sdk',
+  '@wsadmin/conformance',
   '@wsadmin/mock',
   '@wsadmin/server',
 ] as const;
@@ -88,7 +89,7 @@ export async function packAll(destination: string): Promise<Record<PackageName, 
 /** Build order: each stage's declarations need the previous stages' `dist/`. */
 const BUILD_STAGES: readonly (readonly PackageName[])[] = [
   ['@wsadmin/contract', '@wsadmin/sdk'],
-  ['@wsadmin/server-core'],
+  ['@wsadmin/server-core', '@wsadmin/conformance'],
   ['@wsadmin/mock', '@wsadmin/server'],
 ];
 

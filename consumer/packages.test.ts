@@ -3,7 +3,8 @@
  * are installed with plain `npm install` into fresh projects in a temporary directory outside the
  * workspace, and each documented use runs there: Node ESM, CommonJS, tsc under node16 and bundler
  * resolution, Vite builds of a page, vitest with the mock as the README shows it, and
- * `npx wsadmin-server`. Installs come from the npm cache `npm ci` filled.
+ * `npx wsadmin-server`, and `npx wsadmin-conformance` against it. Installs come from the npm cache
+ * `npm ci` filled.
  */
 import {
   cpSync,
@@ -44,6 +45,7 @@ const projects = {
   mockOnly: join(root, 'mock-only'),
   app: join(root, 'sdk-app'),
   server: join(root, 'server-app'),
+  conformance: join(root, 'conformance-app'),
 };
 let tarballs: Record<PackageName, string>;
 let server: { stop: () => Promise<void>; url: string; key: string } | undefined;
@@ -80,7 +82,10 @@ beforeAll(async () => {
       directory: projects.app,
       fixture: 'sdk-app',
       cache,
-      dependencies: { ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']), ...tools },
+      dependencies: {
+        ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock', '@wsadmin/conformance']),
+        ...tools,
+      },
     }),
     createConsumer({
       directory: projects.server,
@@ -90,8 +95,14 @@ beforeAll(async () => {
       allowScripts: { 'better-sqlite3': true },
       env: await localPrebuilds(join(root, 'prebuilds')),
     }),
+    createConsumer({
+      directory: projects.conformance,
+      fixture: 'conformance-app',
+      cache,
+      dependencies: tarballDependencies(tarballs, ['@wsadmin/conformance']),
+    }),
   ]);
-  console.info(`consumer block: three projects installed after ${seconds()}`);
+  console.info(`consumer block: four projects installed after ${seconds()}`);
   const serverProcess = await startCommand('npx', ['wsadmin-server'], {
     cwd: projects.server,
     env: consumerEnv({ PORT: '0', DATABASE_URL: `sqlite:${join(projects.server, 'data', 'wsadmin.db')}` }),
@@ -107,7 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  // Three installed projects: hundreds of megabytes, slow to delete on a busy machine.
+  // Four installed projects: hundreds of megabytes, slow to delete on a busy machine.
   await rm(root, { recursive: true, force: true });
 }, 300_000);
 
@@ -338,6 +349,20 @@ describe('npx wsadmin-server from the installed tarball', { timeout: 180_000 }, 
     });
     expect(refused.status).toBe(401);
   });
+
+  it('passes npx wsadmin-conformance, installed on its own from its tarball, and says what it left behind', async () => {
+    const { stdout } = await run(
+      'npx',
+      ['wsadmin-conformance', '--base-url', server?.url ?? '', '--key', server?.key ?? '', '--runs', '5'],
+      { cwd: projects.conformance, timeoutMs: 600_000 },
+    );
+    // Exit code 0 (run rejects otherwise): nothing failed.
+    expect(stdout).toMatch(/^\d+ passed, 0 failed, \d+ not run$/m);
+    expect(Number(/^(\d+) passed/m.exec(stdout)?.[1])).toBeGreaterThan(250);
+    expect(stdout).toMatch(/^ {2}round-trip +41 passed, 0 failed, 0 not run$/m);
+    expect(stdout).toMatch(/needs a target that can create keys/);
+    expect(stdout).toMatch(/^Left behind on http:\/\/127\.0\.0\.1:\d+ /m);
+  }, 600_000);
 });
 
 describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180_000 }, () => {
@@ -463,8 +488,10 @@ describe('Jest and test-run figures in a consumer project', { timeout: 600_000 }
       testResults: { name: string; status: string }[];
     };
     expect(report.numFailedTests).toBe(0);
-    expect(report.numPassedTests).toBeGreaterThanOrEqual(6);
+    // conformance.test.js: the conformance suite under Jest (its protocol and workspace groups).
+    expect(report.numPassedTests).toBeGreaterThanOrEqual(40);
     expect(report.testResults.map((file) => `${basename(file.name)} ${file.status}`).sort()).toEqual([
+      'conformance.test.js passed',
       'page.test.js passed',
       'workspaces.test.js passed',
     ]);

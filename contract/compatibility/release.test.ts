@@ -87,7 +87,14 @@ describe('releaseProblems: a breaking change needs a major bump of the SDK (mino
 describe('the pending changesets of a copy of this repository', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'wsadmin-changesets-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  const folders = ['contract', 'packages/server-core', 'packages/sdk', 'packages/mock', 'packages/server'];
+  const folders = [
+    'contract',
+    'packages/server-core',
+    'packages/sdk',
+    'packages/conformance',
+    'packages/mock',
+    'packages/server',
+  ];
 
   /** This repository's manifests and Changesets config, with `changesets` pending. */
   function workspace(name: string, changesets: string[]): string {
@@ -132,16 +139,21 @@ describe('the pending changesets of a copy of this repository', () => {
     expect(await sdkRelease(workspace(name.replace(/\W+/g, '-'), given))).toEqual(want);
   });
 
-  // A peer dependency between them must not turn a minor bump into a major one of all five.
-  it('a minor bump of one package releases all five with the same minor version', async () => {
+  // A peer dependency between them must not turn a minor bump into a major one of all six.
+  it('a minor bump of one package releases all six with the same minor version', async () => {
     const plan = await getReleasePlan(workspace('fixed', [changeset('@wsadmin/server', 'minor')]));
     const [major, minor] = version.split('.').map(Number) as [number, number];
     const released = Object.fromEntries(plan.releases.map((release) => [release.name, release.newVersion]));
     expect(released).toEqual(
       Object.fromEntries(
-        ['@wsadmin/contract', '@wsadmin/server-core', '@wsadmin/sdk', '@wsadmin/mock', '@wsadmin/server'].map(
-          (name) => [name, `${major}.${minor + 1}.0`],
-        ),
+        [
+          '@wsadmin/contract',
+          '@wsadmin/server-core',
+          '@wsadmin/sdk',
+          '@wsadmin/conformance',
+          '@wsadmin/mock',
+          '@wsadmin/server',
+        ].map((name) => [name, `${major}.${minor + 1}.0`]),
       ),
     );
   });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { DO_NOT_EDIT, renderOpenApiDocument } from '../src/openapi';
-import { renderRoutes } from './routes';
+import { renderRoutePaths, renderRoutes } from './routes';
 
 /** A file that `npm run generate` writes, with the content it must have. */
 export interface Artifact {
@@ -27,9 +27,14 @@ export async function renderContractArtifacts(): Promise<Artifact[]> {
       content: types,
     },
     {
-      name: 'packages/sdk/src/generated/routes.ts',
-      path: `${root}packages/sdk/src/generated/routes.ts`,
+      name: 'contract/src/routes/table.generated.ts',
+      path: `${root}contract/src/routes/table.generated.ts`,
       content: renderRoutes(JSON.parse(openapi)),
+    },
+    {
+      name: 'packages/sdk/src/generated/route-paths.ts',
+      path: `${root}packages/sdk/src/generated/route-paths.ts`,
+      content: renderRoutePaths(JSON.parse(openapi)),
     },
   ];
 }

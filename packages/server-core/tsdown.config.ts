@@ -1,7 +1,7 @@
 import { defineConfig, type UserConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
-const entries = { index: 'src/index.ts', testing: 'src/testing/index.ts' };
+const entries = { index: 'src/index.ts' };
 
 /** Dependencies whose code goes into the core's own files (their types stay imports). */
 const isBundled = (id: string) => id === 'kysely' || id === 'hono' || id.startsWith('hono/');
@@ -38,13 +38,4 @@ const core = (entry: Record<string, string>, formats: ('esm' | 'cjs')[], clean: 
   };
 };
 
-/**
- * CommonJS builds each entry on its own: built together, rolldown put chunk-shared code in
- * `testing.cjs`, so `require('@wsadmin/server-core')` (and the mock's CommonJS entries) required
- * the testing entry, which requires vitest ("Cannot find module 'vitest'").
- */
-export default defineConfig([
-  core(entries, ['esm'], true),
-  core({ index: entries.index }, ['cjs'], false),
-  core({ testing: entries.testing }, ['cjs'], false),
-]);
+export default defineConfig([core(entries, ['esm'], true), core(entries, ['cjs'], false)]);

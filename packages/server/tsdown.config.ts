@@ -16,7 +16,6 @@ export default defineConfig({
   ...libraryBuild({
     entry: {
       index: 'src/index.ts',
-      testing: 'src/testing/index.ts',
       'bin/start': 'src/bin/start.ts',
       'bin/keys': 'src/bin/keys.ts',
     },

@@ -1,5 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import { requestOf } from '@wsadmin/sdk';
+import { requestOf } from '@wsadmin/contract/routes';
 import type { ErrorAnswer, RequestBody, RequestParams, RequestQuery, ResponseData } from './types';
 
 /** Origin of requests the mock sends to its own app (seeds, `mock.client`); never on a network. */
@@ -50,7 +50,7 @@ export function mockClient(fetch: (request: Request) => Promise<Response>, defau
     async call(operationId, input = {}) {
       const headers = new Headers(input.headers);
       headers.set('authorization', `Bearer ${input.key ?? defaultKey}`);
-      // The SDK's route table and path builder; path values may be text (override contexts hand them out so).
+      // The contract's route table and path builder; path values may be text (override contexts hand them out so).
       const request = requestOf(
         operationId,
         INTERNAL_ORIGIN,

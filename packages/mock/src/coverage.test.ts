@@ -5,7 +5,7 @@ import {
   type OperationId,
   operationEntries,
 } from '@wsadmin/contract';
-import { pathOf } from '@wsadmin/sdk';
+import { pathOf } from '@wsadmin/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOperation } from './match';
 import { MOCK_BASE_URL } from './mock';

@@ -1,5 +1,5 @@
-import { runRoundTripProperties } from '@wsadmin/server-core/testing';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { ROUND_TRIP_GROUP, runConformance } from '@wsadmin/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockTarget } from './testing/mock-target';
 
 describe('round-trip properties: MSW mock in Node, fetch intercepted', () => {
@@ -10,5 +10,9 @@ describe('round-trip properties: MSW mock in Node, fetch intercepted', () => {
   afterAll(() => target.close());
   // The same handlers run 10 times a property in-process; here the samples cross MSW's interception
   // and the mock's storage, at a cost per request that keeps the file well under 60 s.
-  runRoundTripProperties(() => target, { runs: 6 });
+  runConformance(
+    () => target,
+    { describe, it, expect, afterAll },
+    { groups: [ROUND_TRIP_GROUP], roundTrip: { runs: 6 } },
+  );
 });

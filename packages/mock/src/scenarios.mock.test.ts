@@ -1,4 +1,4 @@
-import { runScenarios } from '@wsadmin/server-core/testing';
+import { runConformance, scenarioGroupNames } from '@wsadmin/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockTarget } from './testing/mock-target';
 
@@ -17,7 +17,7 @@ describe('scenarios: MSW mock in Node, fetch intercepted', () => {
   });
   afterAll(() => target.close());
 
-  runScenarios(() => target);
+  runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 
   it('answered every scenario request through MSW', () => {
     expect(unhandled).toEqual([]);

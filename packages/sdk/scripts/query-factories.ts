@@ -112,7 +112,7 @@ export function renderQueryFactories(
     "import type { HandWritten } from '../query/index';",
     "import type { Body, BodyMutation, Form, Mutation, Query } from '../query/options';",
     "import type { QueryParams } from '../types';",
-    "import type { RoutePaths } from './routes';",
+    "import type { RoutePaths } from './route-paths';",
     '',
     '/** The query factories of the facade, as `query/derive.ts` builds them, with the hand-written ones. */',
     'export interface FacadeQueries {',

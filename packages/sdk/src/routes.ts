@@ -1,46 +1,39 @@
+import {
+  pathOf as contractPathOf,
+  requestOf as contractRequestOf,
+  type PathOptions,
+  type RequestParts,
+  RouteError,
+  type RouteId,
+} from '@wsadmin/contract/routes';
 import { ConfigurationError } from './errors';
-import { routes } from './generated/routes';
 
 /**
- * The one request-path builder of the repository: the SDK's `call`, the mock's client and the
- * scenario client all fill paths here, from the route table generated from the contract
- * (`src/generated/routes.ts`). See docs/decisions/0009-route-table.md.
+ * The request builder of `@wsadmin/contract/routes` (the route table generated from the contract,
+ * shared with the mock and the conformance suite; docs/decisions/0009-route-table.md), with the
+ * SDK's error: a refused path value or operationId is a `ConfigurationError`, raised before any
+ * request.
  */
 
-export { managementKinds, routes } from './generated/routes';
+export {
+  managementKinds,
+  type PathOptions,
+  type RequestParts,
+  type Route,
+  type RouteId,
+  requestTo,
+  routes,
+} from '@wsadmin/contract/routes';
 
-/** The operationId of every route, e.g. `'removeMember'`. */
-export type RouteId = keyof typeof routes;
-
-/** One route of the table: method, path template, path parameters and request parts. */
-export type Route<K extends RouteId = RouteId> = (typeof routes)[K];
-
-export interface PathOptions {
-  /**
-   * Accept decimal text (`'7'`) for integer parameters too. For the test clients, whose path values
-   * arrive as text (decoded URL parameters); the SDK sends integers only.
-   */
-  integersAsText?: boolean;
-}
-
-/** Dot segments would be resolved away by URL parsing and reach another route (`members/..` = the workspace). */
-const DOT_SEGMENT = /^\.{1,2}$/;
-const DECIMAL = /^\d+$/;
-
-function checked(operationId: string, name: string, kind: string, value: unknown, options: PathOptions) {
-  const refuse = (why: string): never => {
-    throw new ConfigurationError(`${operationId}: path parameter ${name} ${why}`, { operationId });
-  };
-  if (value === undefined || value === null) return refuse('is missing');
-  if (kind === 'integer') {
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-    if (options.integersAsText && typeof value === 'string' && DECIMAL.test(value)) return value;
-    return refuse(`must be an integer, not ${JSON.stringify(value)}`);
+function asConfigurationError<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RouteError) {
+      throw new ConfigurationError(error.message, { operationId: error.operationId });
+    }
+    throw error;
   }
-  if (typeof value !== 'string') return refuse(`must be a string, not ${typeof value}`);
-  if (value === '') return refuse('must not be empty');
-  if (DOT_SEGMENT.test(value)) return refuse(`must not be "${value}"`);
-  return encodeURIComponent(value);
 }
 
 /**
@@ -57,45 +50,12 @@ export function pathOf(
   params: Readonly<Record<string, unknown>> = {},
   options: PathOptions = {},
 ): string {
-  const route: Route | undefined = routes[operationId];
-  if (!route) throw new ConfigurationError(`unknown operationId ${JSON.stringify(operationId)}`);
-  const kinds: Readonly<Record<string, string>> = route.params;
-  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-    checked(operationId, name, kinds[name] ?? 'string', params[name], options),
-  );
-}
-
-/** What a request of the test clients carries besides its path. */
-export interface RequestParts {
-  /** Path parameters by name. */
-  params?: Readonly<Record<string, unknown>>;
-  /** Query parameters; `undefined` values are left out. */
-  query?: Readonly<Record<string, unknown>>;
-  /** Sent as JSON (with `content-type: application/json`). */
-  body?: unknown;
-  /** Sent as it is instead of `body`, as `content-type: application/json` unless `headers` name another type. */
-  rawBody?: string;
-  /** Not `HeadersInit`: a DOM type that a Node backend type-checking without the DOM library lacks. */
-  headers?: Headers | Readonly<Record<string, string>>;
-}
-
-/** A `Request` for `method` and `path` (with its query and JSON body) against `baseUrl`. */
-export function requestTo(baseUrl: string, method: string, path: string, parts: RequestParts = {}): Request {
-  const url = new URL(path, baseUrl);
-  for (const [name, value] of Object.entries(parts.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(name, String(value));
-  }
-  const headers = new Headers(parts.headers);
-  const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
-  // The server refuses a body of any other type (415); fetch would label a string text/plain.
-  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  return asConfigurationError(() => contractPathOf(operationId, params, options));
 }
 
 /**
  * The `Request` of an operation: method and path from the route table, path values checked and
- * encoded by `pathOf`. Used by the mock's client and the scenario client (the SDK goes through
- * openapi-fetch, with the same `pathOf`).
+ * encoded by `pathOf` (a refusal is a `ConfigurationError`).
  *
  * @example
  * const request = requestOf('getWorkspace', 'http://127.0.0.1:8787', { params: { workspaceId: 7 } });
@@ -106,7 +66,5 @@ export function requestOf(
   parts: RequestParts = {},
   options: PathOptions = {},
 ): Request {
-  const route: Route | undefined = routes[operationId];
-  if (!route) throw new ConfigurationError(`unknown operationId ${JSON.stringify(operationId)}`);
-  return requestTo(baseUrl, route.method.toUpperCase(), pathOf(operationId, parts.params, options), parts);
+  return asConfigurationError(() => contractRequestOf(operationId, baseUrl, parts, options));
 }

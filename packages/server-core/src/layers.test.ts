@@ -80,12 +80,12 @@ describe('the layer checker', () => {
       },
     ],
     [
-      'places testing/index.ts among the entries, above the scenarios it publishes',
+      'places the root index.ts among the entries, above everything it publishes',
       {
         given: {
-          'testing/index.ts': ['scenarios/index.ts'],
-          'scenarios/index.ts': ['testing/target.ts'],
-          'testing/target.ts': [],
+          'index.ts': ['app.ts', 'http/routes.ts'],
+          'app.ts': ['http/routes.ts'],
+          'http/routes.ts': [],
         },
         want: [],
       },
@@ -173,11 +173,11 @@ describe('the layer checker', () => {
     expect(importsOf(given.file, given.source, (path) => known.has(path))).toEqual(want);
   });
 
-  it('places each file by its most specific entry', () => {
+  it('places each file in its layer; test code (testing/, scenarios/) has none any more', () => {
     expect(
-      ['testing/index.ts', 'testing/target.ts', 'index.ts', 'context.ts', 'nowhere/x.ts'].map(
+      ['index.ts', 'rate-limit/x.ts', 'context.ts', 'testing/index.ts', 'scenarios/x.ts', 'nowhere/x.ts'].map(
         (file) => placementOf(file)?.layer,
       ),
-    ).toEqual(['entries', 'testing', 'entries', 'context', undefined]);
+    ).toEqual(['entries', 'auth', 'context', undefined, undefined, undefined]);
   });
 });

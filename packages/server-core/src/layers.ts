@@ -19,10 +19,9 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
   { name: 'handlers', holds: ['handlers/'] },
   { name: 'http', holds: ['http/'] },
   { name: 'app', holds: ['app.ts'] },
-  { name: 'testing', holds: ['testing/'] },
-  { name: 'scenarios', holds: ['scenarios/'] },
-  // The package entries only re-export, so they sit above everything they publish.
-  { name: 'entries', holds: ['index.ts', 'testing/index.ts'] },
+  // The package entry only re-exports, so it sits above everything it publishes. (The scenario
+  // suite and its targets left for @wsadmin/conformance: decision 0022.)
+  { name: 'entries', holds: ['index.ts'] },
 ];
 
 /** Where SQL may not be written: these layers reach the database only through queries/ and below. */
@@ -38,7 +37,7 @@ interface Placement {
   rank: number;
 }
 
-/** The most specific entry wins, so `testing/index.ts` is an entry, not part of testing/. */
+/** The most specific entry wins (a file named in one layer, inside a folder of another). */
 export function placementOf(file: string): Placement | undefined {
   let best: Placement | undefined;
   LAYERS.forEach(({ name, holds }, rank) => {

@@ -8,8 +8,9 @@ import {
   type Schema,
   toRow,
 } from '@wsadmin/server-core';
-import { insertWorkspace, revisionOf, summaryName } from '@wsadmin/server-core/testing';
 import type { Insertable, Kysely } from 'kysely';
+import { revisionOf, summaryName } from '../../server-core/src/queries/objects';
+import { insertWorkspace } from '../../server-core/src/queries/workspaces';
 
 /**
  * Bulk data for the benchmarks and drills, written straight through Kysely in batched

@@ -1,6 +1,6 @@
 import type { Schema } from '@wsadmin/server-core';
-import { ABANDONED_CLAIM_MS } from '@wsadmin/server-core/testing';
 import type { Kysely } from 'kysely';
+import { ABANDONED_CLAIM_MS } from '../../server-core/src/management/idempotency';
 import { type CommitRequest, call, resend, type WriteLog } from './write-load';
 
 /** What the database holds for the drill's workspace, checked row by row. */

@@ -9,14 +9,12 @@ import {
   type Storage,
   toRow,
 } from '@wsadmin/server-core';
-import {
-  ACCOUNT_SEARCH_COLUMNS,
-  accountSearchIndex,
-  listAccounts,
-  searchPlan,
-} from '@wsadmin/server-core/testing';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchPlan } from '../../server-core/src/queries/account-search';
+import { listAccounts } from '../../server-core/src/queries/accounts';
+import { accountSearchIndex } from '../../server-core/src/storage/account-search-index';
+import { ACCOUNT_SEARCH_COLUMNS } from '../../server-core/src/storage/migrations';
 import { openSqliteStorage } from './sqlite-file';
 
 /**

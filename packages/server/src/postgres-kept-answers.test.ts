@@ -1,7 +1,7 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
-import { findWorkspace } from '@wsadmin/server-core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWorkspace } from '../../server-core/src/queries/workspaces';
 import { openPostgresStorage } from './postgres';
 import {
   canStartPostgres,

@@ -1,6 +1,7 @@
+import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import type { Dialect, Storage } from '@wsadmin/server-core';
-import { inProcessTarget, runScenarios, type Target } from '@wsadmin/server-core/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inProcessTarget } from '../../server-core/conformance/in-process-target';
 import { openPostgresStorage } from './postgres';
 import { openSqliteStorage } from './sqlite-file';
 import { REALISTIC_SIZES, seedForPlans } from './testing/plan-seed';
@@ -36,11 +37,11 @@ function planSuite(dialect: Dialect, open: (now: () => Date) => Promise<Storage>
   });
   afterAll(async () => {
     capture?.stop();
-    await target?.close();
+    await target?.close?.();
     await cleanup();
   });
 
-  runScenarios(() => target);
+  runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 
   it('no statement of the scenarios reads a whole growing table at 100,000 rows', async () => {
     capture.stop();

@@ -1,6 +1,5 @@
-import type { Target } from '@wsadmin/server-core/testing';
-import { runRoundTripProperties } from '@wsadmin/server-core/testing';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { ROUND_TRIP_GROUP, runConformance, type Target } from '@wsadmin/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpTarget } from './testing/http-target';
 
 describe('round-trip properties: server over HTTP, SQLite file', () => {
@@ -8,9 +7,13 @@ describe('round-trip properties: server over HTTP, SQLite file', () => {
   beforeAll(async () => {
     target = await httpTarget();
   });
-  afterAll(() => target.close());
+  afterAll(() => target.close?.());
   // Each request crosses a socket and a SQLite file, and account writes hash their passwords at the
   // real scrypt cost (about half a second of CPU each): fewer runs here, fewest of those; the same
   // handlers run 10 times a property in-process.
-  runRoundTripProperties(() => target, { runs: 5, passwordRuns: 2 });
+  runConformance(
+    () => target,
+    { describe, it, expect, afterAll },
+    { groups: [ROUND_TRIP_GROUP], roundTrip: { runs: 5, passwordRuns: 2 } },
+  );
 });

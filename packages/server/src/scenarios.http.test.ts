@@ -1,7 +1,6 @@
+import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import { operationIds } from '@wsadmin/contract';
 import { matchOperation } from '@wsadmin/server-core';
-import type { Target } from '@wsadmin/server-core/testing';
-import { runScenarios } from '@wsadmin/server-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpTarget } from './testing/http-target';
 
@@ -20,8 +19,8 @@ describe('scenarios: server over HTTP, SQLite file', () => {
       },
     };
   });
-  afterAll(() => target.close());
-  runScenarios(() => target);
+  afterAll(() => target.close?.());
+  runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 
   it('drove every operation of the contract through real HTTP', () => {
     expect(operationIds.filter((id) => !called.has(id))).toEqual([]);

@@ -1,6 +1,6 @@
-import type { Target } from '@wsadmin/server-core/testing';
-import { inProcessTarget, runScenarios } from '@wsadmin/server-core/testing';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inProcessTarget } from '../../server-core/conformance/in-process-target';
 import { openPostgresStorage } from './postgres';
 import { httpTarget } from './testing/http-target';
 import { createTestDatabase, dropTestDatabase } from './testing/postgres';
@@ -21,10 +21,10 @@ describe.skipIf(!adminUrl)('scenarios on PostgreSQL', () => {
       });
     });
     afterAll(async () => {
-      await target?.close();
+      await target?.close?.();
       await dropTestDatabase(admin, databaseUrl);
     });
-    runScenarios(() => target);
+    runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
   });
 
   describe('scenarios: server over HTTP, PostgreSQL', () => {
@@ -35,9 +35,9 @@ describe.skipIf(!adminUrl)('scenarios on PostgreSQL', () => {
       target = await httpTarget({ databaseUrl });
     });
     afterAll(async () => {
-      await target?.close();
+      await target?.close?.();
       await dropTestDatabase(admin, databaseUrl);
     });
-    runScenarios(() => target);
+    runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
   });
 });

@@ -9,8 +9,9 @@ import {
   preparedSelect,
   type Storage,
 } from '@wsadmin/server-core';
-import { findWorkspace, insertObject, insertWorkspace } from '@wsadmin/server-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertObject } from '../../server-core/src/queries/objects';
+import { findWorkspace, insertWorkspace } from '../../server-core/src/queries/workspaces';
 import { openSqliteStorage } from './sqlite-file';
 import { tempDatabase } from './testing/processes';
 

@@ -1,6 +1,6 @@
-import type { Target } from '@wsadmin/server-core/testing';
-import { seedModelInto } from '@wsadmin/server-core/testing';
+import type { Target } from '@wsadmin/conformance';
 import type { SetupServer } from 'msw/node';
+import { seedModelInto } from '../../../server-core/conformance/seed-model';
 import type { WsadminMock } from '../mock';
 import { setupMockServer } from '../node';
 
@@ -8,7 +8,13 @@ import { setupMockServer } from '../node';
  * The MSW mock as a scenario target: requests go through the global `fetch`, which MSW's Node
  * interceptor answers with the mock's handlers. A request MSW does not handle is an error.
  */
-export async function mockTarget(): Promise<Target & { mock: WsadminMock; server: SetupServer }> {
+export async function mockTarget(): Promise<
+  Target &
+    Required<Pick<Target, 'createKey' | 'revokeKey' | 'advanceClock' | 'seedModel' | 'close'>> & {
+      mock: WsadminMock;
+      server: SetupServer;
+    }
+> {
   const { mock, server } = setupMockServer({
     baseUrl: 'http://wsadmin.mock.test',
     onError: (error) => console.error(error),

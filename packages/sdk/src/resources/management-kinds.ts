@@ -19,7 +19,7 @@ type Verified<T extends { [C in ManagementCollection]: Record<Step, OperationId>
 
 /**
  * For each collection of the management interface, the operationIds of its six operations: read
- * from the route table generated from the contract's kinds (`src/generated/routes.ts`).
+ * from the route table generated from the contract's kinds (`@wsadmin/contract/routes`, generated).
  */
 export type ManagementKinds = Verified<{ [C in ManagementCollection]: KindIds<Kinds[C]['operations']> }>;
 

@@ -1,5 +1,6 @@
 import { managementKinds, SUCCESS_CODE, SUCCESS_MESSAGE } from '@wsadmin/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedModelInto } from '../../conformance/seed-model';
 import { createApp } from '../app';
 import { createKey } from '../auth/keys';
 import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
@@ -9,7 +10,6 @@ import { toMeasure } from '../mappings/measures';
 import { toTimeSeriesListItem } from '../mappings/time-series';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
-import { seedModelInto } from '../testing/seed-model';
 import { modelReferenceIndex } from './model-references';
 import { listTextCacheSize, resetListTextCache } from './object-list-text';
 import { insertObject, listObjects, updateObject } from './objects';

@@ -1,8 +1,9 @@
 import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Schema } from '@wsadmin/server-core';
-import { insertObject, seedModelInto } from '@wsadmin/server-core/testing';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { seedModelInto } from '../../../server-core/conformance/seed-model';
+import { insertObject } from '../../../server-core/src/queries/objects';
 import { inputSchemaOf, SAMPLE_UUID, SampleMaker } from './contract-samples';
 
 /** What the fuzz cases of one operation point at: real objects, so requests reach past "not found". */

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Target } from '@wsadmin/conformance';
 import { createKey, findKeyBySecret, randomSecret, revokeKey } from '@wsadmin/server-core';
-import type { Target } from '@wsadmin/server-core/testing';
-import { seedModelInto } from '@wsadmin/server-core/testing';
+import { seedModelInto } from '../../../server-core/conformance/seed-model';
 import { readConfig } from '../config';
 import { type RunningServer, startServer } from '../server';
+
+type WithCapabilities = Target &
+  Required<Pick<Target, 'createKey' | 'revokeKey' | 'advanceClock' | 'seedModel' | 'close'>>;
 
 /**
  * The server as `npm start` runs it, over real HTTP on a free port: on a temporary SQLite file, or on
@@ -13,7 +16,7 @@ import { type RunningServer, startServer } from '../server';
  */
 export async function httpTarget(
   options: { databaseUrl?: string } = {},
-): Promise<Target & { server: RunningServer; file: string }> {
+): Promise<WithCapabilities & { server: RunningServer; file: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'wsadmin-'));
   const file = join(dir, 'wsadmin.db');
   const secret = `wsk_${randomSecret(24)}`;

@@ -1,0 +1,127 @@
+import { routes } from './table.generated';
+
+/**
+ * `@wsadmin/contract/routes`: the one request builder of the repository. The SDK's `call`, the
+ * mock's client and the conformance suite's client all fill paths here, from the route table
+ * generated from the contract (`table.generated.ts`). Plain data and functions, no zod: browsers
+ * load this entry without the rest of the contract. See docs/decisions/0009-route-table.md and
+ * 0022-conformance-package.md.
+ */
+
+export { managementKinds, routes } from './table.generated';
+
+/**
+ * A path value or operationId the route table refuses, raised before any request. The SDK turns
+ * it into its `ConfigurationError` (same message, same `operationId`).
+ */
+export class RouteError extends Error {
+  override name = 'RouteError';
+  readonly operationId: string | undefined;
+
+  constructor(message: string, operationId?: string) {
+    super(message);
+    this.operationId = operationId;
+  }
+}
+
+/** The operationId of every route, e.g. `'removeMember'`. */
+export type RouteId = keyof typeof routes;
+
+/** One route of the table: method, path template, path parameters and request parts. */
+export type Route<K extends RouteId = RouteId> = (typeof routes)[K];
+
+export interface PathOptions {
+  /**
+   * Accept decimal text (`'7'`) for integer parameters too. For the test clients, whose path values
+   * arrive as text (decoded URL parameters); the SDK sends integers only.
+   */
+  integersAsText?: boolean;
+}
+
+/** Dot segments would be resolved away by URL parsing and reach another route (`members/..` = the workspace). */
+const DOT_SEGMENT = /^\.{1,2}$/;
+const DECIMAL = /^\d+$/;
+
+function checked(operationId: string, name: string, kind: string, value: unknown, options: PathOptions) {
+  const refuse = (why: string): never => {
+    throw new RouteError(`${operationId}: path parameter ${name} ${why}`, operationId);
+  };
+  if (value === undefined || value === null) return refuse('is missing');
+  if (kind === 'integer') {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    if (options.integersAsText && typeof value === 'string' && DECIMAL.test(value)) return value;
+    return refuse(`must be an integer, not ${JSON.stringify(value)}`);
+  }
+  if (typeof value !== 'string') return refuse(`must be a string, not ${typeof value}`);
+  if (value === '') return refuse('must not be empty');
+  if (DOT_SEGMENT.test(value)) return refuse(`must not be "${value}"`);
+  return encodeURIComponent(value);
+}
+
+/**
+ * The path of an operation with its `{placeholders}` filled: each value checked against the route
+ * (integer or non-empty string, never `.` or `..`) and encoded with `encodeURIComponent`. Throws a
+ * `RouteError` naming the parameter, so a bad value never becomes a request.
+ *
+ * @example
+ * pathOf('removeMember', { workspaceId: 7, member_uid: 'a/b' });
+ * // '/openapi/v1/workspaces/7/members/a%2Fb/'
+ */
+export function pathOf(
+  operationId: RouteId,
+  params: Readonly<Record<string, unknown>> = {},
+  options: PathOptions = {},
+): string {
+  const route: Route | undefined = routes[operationId];
+  if (!route) throw new RouteError(`unknown operationId ${JSON.stringify(operationId)}`);
+  const kinds: Readonly<Record<string, string>> = route.params;
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    checked(operationId, name, kinds[name] ?? 'string', params[name], options),
+  );
+}
+
+/** What a request of the test clients carries besides its path. */
+export interface RequestParts {
+  /** Path parameters by name. */
+  params?: Readonly<Record<string, unknown>>;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Readonly<Record<string, unknown>>;
+  /** Sent as JSON (with `content-type: application/json`). */
+  body?: unknown;
+  /** Sent as it is instead of `body`, as `content-type: application/json` unless `headers` name another type. */
+  rawBody?: string;
+  /** Not `HeadersInit`: a DOM type that a Node backend type-checking without the DOM library lacks. */
+  headers?: Headers | Readonly<Record<string, string>>;
+}
+
+/** A `Request` for `method` and `path` (with its query and JSON body) against `baseUrl`. */
+export function requestTo(baseUrl: string, method: string, path: string, parts: RequestParts = {}): Request {
+  const url = new URL(path, baseUrl);
+  for (const [name, value] of Object.entries(parts.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  const headers = new Headers(parts.headers);
+  const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
+  // The server refuses a body of any other type (415); fetch would label a string text/plain.
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+/**
+ * The `Request` of an operation: method and path from the route table, path values checked and
+ * encoded by `pathOf`. Used by the mock's client and the conformance suite's client (the SDK goes through
+ * openapi-fetch, with the same `pathOf`).
+ *
+ * @example
+ * const request = requestOf('getWorkspace', 'http://127.0.0.1:8787', { params: { workspaceId: 7 } });
+ */
+export function requestOf(
+  operationId: RouteId,
+  baseUrl: string,
+  parts: RequestParts = {},
+  options: PathOptions = {},
+): Request {
+  const route: Route | undefined = routes[operationId];
+  if (!route) throw new RouteError(`unknown operationId ${JSON.stringify(operationId)}`);
+  return requestTo(baseUrl, route.method.toUpperCase(), pathOf(operationId, parts.params, options), parts);
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// The SDK's integration tests (integration/sdk) import the reference server; the SDK itself must
+// not (it runs in browsers).
+it('keeps the server out of what the SDK entry imports', async () => {
+  const result = await build({
+    stdin: {
+      contents: "export * from './src/index.ts';",
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'entry.ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['@wsadmin/source'],
+    write: false,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'error',
+  });
+  // Paths relative to packages/sdk: only its own runtime files, openapi-fetch, and the route table
+  // and request builder of the contract (`@wsadmin/contract/routes`: plain data, no zod).
+  const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
+  expect(inputs).toContain('src/index.ts');
+  expect(inputs).toContain('../../contract/src/routes/table.generated.ts');
+  const foreign = inputs.filter(
+    (path) =>
+      !path.startsWith('src/') &&
+      !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path) &&
+      !path.startsWith('../../contract/src/routes/'),
+  );
+  expect(foreign).toEqual([]);
+});
