@@ -33,7 +33,15 @@ export interface MemoryStorageOptions {
 }
 
 /** sql.js's WebAssembly: a compiled module (the only form Workers accept), or the file's bytes. */
-export type SqlWasm = WebAssembly.Module | ArrayBuffer | Uint8Array;
+export type SqlWasm = WasmModule | ArrayBuffer | Uint8Array;
+
+/**
+ * `WebAssembly.Module`, looked up through `globalThis` so that these declarations also compile
+ * without the DOM library, which declares it (there: any object).
+ */
+type WasmModule = typeof globalThis extends { WebAssembly: { Module: new (bytes: never) => infer M } }
+  ? M
+  : object;
 
 /**
  * In-memory storage on sql.js (SQLite compiled to WebAssembly): the same SQL as the file
