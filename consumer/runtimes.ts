@@ -83,43 +83,24 @@ async function script(command: string, args: readonly string[], project: string)
 const NODE_CASES = [...SHARED_CASES, MSW_CASE];
 const SERVER_SIDE = { 'mock/browser': BROWSER_ONLY };
 
+/** A runtime that runs run.mjs (the shared cases and MSW) from the command line. */
+function scripted(column: string, identity: RegExp, command: string, args: readonly string[] = []): Runtime {
+  return {
+    column,
+    identity,
+    cases: NODE_CASES,
+    notRun: SERVER_SIDE,
+    start: (project) => script(command, args, project),
+  };
+}
+
 export const RUNTIMES: Record<string, Runtime> = {
-  node20: {
-    column: 'Node 20',
-    identity: /^node 20\./,
-    cases: NODE_CASES,
-    notRun: SERVER_SIDE,
-    start: (project) => script(process.execPath, [], project),
-  },
-  node22: {
-    column: 'Node 22',
-    identity: /^node 22\./,
-    cases: NODE_CASES,
-    notRun: SERVER_SIDE,
-    start: (project) => script(bin('node22/bin/node'), [], project),
-  },
-  node24: {
-    column: 'Node 24',
-    identity: /^node 24\./,
-    cases: NODE_CASES,
-    notRun: SERVER_SIDE,
-    start: (project) => script(bin('node24/bin/node'), [], project),
-  },
-  bun: {
-    column: 'Bun',
-    identity: /^bun 1\./,
-    cases: NODE_CASES,
-    notRun: SERVER_SIDE,
-    start: (project) => script(bin('.bin/bun'), [], project),
-  },
-  deno: {
-    column: 'Deno',
-    identity: /^deno 2\./,
-    cases: NODE_CASES,
-    notRun: SERVER_SIDE,
-    // The project's node_modules as npm installed it; no lockfile of Deno's own.
-    start: (project) => script(bin('.bin/deno'), ['run', '-A', '--no-lock'], project),
-  },
+  node20: scripted('Node 20', /^node 20\./, process.execPath),
+  node22: scripted('Node 22', /^node 22\./, bin('node22/bin/node')),
+  node24: scripted('Node 24', /^node 24\./, bin('node24/bin/node')),
+  bun: scripted('Bun', /^bun 1\./, bin('.bin/bun')),
+  // The project's node_modules as npm installed it; no lockfile of Deno's own.
+  deno: scripted('Deno', /^deno 2\./, bin('.bin/deno'), ['run', '-A', '--no-lock']),
   workerd: {
     column: 'workerd',
     identity: /^workerd \(Cloudflare-Workers\)/,
