@@ -32,7 +32,8 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     // One throwaway PostgreSQL server per run for the PostgreSQL tests (skipped where it is not installed).
-    globalSetup: ['packages/server/src/testing/postgres-global-setup.ts'],
+    // A folder for the tarballs the consumer tests pack once per run (consumer/packs.ts).
+    globalSetup: ['packages/server/src/testing/postgres-global-setup.ts', 'consumer/packs-global-setup.ts'],
     // The JSON report lets .ci/run print one plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core CI

@@ -33,12 +33,12 @@ import {
   npmCache,
   PACKAGES,
   type PackageName,
-  packAll,
   REPO_ROOT,
   run,
   startCommand,
   tarballDependencies,
 } from './harness';
+import { sharedTarballs } from './packs';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
 const projects = {
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const started = performance.now();
   const seconds = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   const cache = await npmCache();
-  tarballs = await packAll(join(root, 'packs'));
+  tarballs = await sharedTarballs();
   console.info(`consumer block: built and packed after ${seconds()}`);
   const tools = Object.fromEntries(
     [

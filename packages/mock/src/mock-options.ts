@@ -1,4 +1,5 @@
 import type { FeaturePermission } from '@wsadmin/contract';
+import type { SqlWasm } from '@wsadmin/server-core';
 import type { MockContractError } from './overrides';
 import type { MockSeed, SeedFunction } from './seed';
 
@@ -46,4 +47,22 @@ export interface MockOptions {
    * to the asset your bundler emits; Node needs none (sql.js reads its file from disk).
    */
   sqlWasmUrl?: string;
+  /**
+   * sql.js's WebAssembly itself (`sql.js/dist/sql-wasm-browser.wasm`), for runtimes where it cannot
+   * be located: a `WebAssembly.Module`, or the file's bytes (`ArrayBuffer` / `Uint8Array`). Cloudflare
+   * Workers and other workerd hosts need it (they have no file system and no page URL, and compile
+   * modules only at upload: pass the module their `.wasm` import gives); without it `createMock`
+   * throws there, naming this option. Node, Bun, Deno and pages need none. Wins over `sqlWasmUrl`.
+   *
+   * @example
+   * // A Cloudflare Worker (wrangler, or esbuild with the `.wasm` file kept as a module)
+   * import { createClient } from '@wsadmin/sdk';
+   * import { createMock, MOCK_BASE_URL, MOCK_KEY } from '@wsadmin/mock';
+   * import sqlWasm from 'sql.js/dist/sql-wasm-browser.wasm';
+   *
+   * const mock = createMock({ sqlWasm, seed: { workspaces: [{ name: 'Demo' }] } });
+   * const client = createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, fetch: mock.fetch });
+   * export default { fetch: async () => Response.json(await client.workspaces.list()) };
+   */
+  sqlWasm?: SqlWasm;
 }

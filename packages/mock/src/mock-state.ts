@@ -1,5 +1,6 @@
 import {
   AdjustableClock,
+  assertWasmLocatable,
   createApp,
   createKey,
   findKeyBySecret,
@@ -18,6 +19,11 @@ import { applySeed } from './seed';
  * first use, so creating a mock costs nothing until a request or `ready()`.
  */
 export function createMockState(options: MockOptions) {
+  // In a Worker without a page URL the mock cannot start without sqlWasm: say so now, not as a 500.
+  assertWasmLocatable(
+    { wasm: options.sqlWasm, wasmUrl: options.sqlWasmUrl },
+    { wasm: 'createMock({ sqlWasm })', wasmUrl: 'sqlWasmUrl' },
+  );
   const startMs = options.startAt === undefined ? undefined : new Date(options.startAt).getTime();
   if (startMs !== undefined && Number.isNaN(startMs))
     throw new TypeError('createMock: startAt is not a date');
@@ -62,6 +68,7 @@ export function createMockState(options: MockOptions) {
       // Bytes of this mock (its seed, a snapshot) are at the current schema: no migration check.
       ...(bytes ? { bytes, current: true } : {}),
       ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
+      ...(options.sqlWasm === undefined ? {} : { wasm: options.sqlWasm }),
     });
     const previous = live;
     live = opened;

@@ -46,7 +46,13 @@ export {
   STRICT_OPERATIONS,
 } from './rate-limit/rate-limiter';
 export { type Rate, type RateLimits, tokenBucketLimiter } from './rate-limit/token-bucket';
-export { type MemoryStorage, type MemoryStorageOptions, openMemoryStorage } from './storage/memory';
+export {
+  assertWasmLocatable,
+  type MemoryStorage,
+  type MemoryStorageOptions,
+  openMemoryStorage,
+  type SqlWasm,
+} from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
 export { enableQuickReads, preparedSelect, type QuickRead } from './storage/quick-reads';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';

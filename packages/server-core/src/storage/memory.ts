@@ -24,14 +24,31 @@ export interface MemoryStorageOptions {
    * `sql.js/dist/sql-wasm-browser.wasm`); in Node, sql.js reads `sql-wasm.wasm` next to itself.
    */
   wasmUrl?: string;
+  /**
+   * sql.js's WebAssembly itself (`sql.js/dist/sql-wasm-browser.wasm`): compiled, or its bytes.
+   * Needed where there is neither a file system nor a page URL to find it from (Cloudflare Workers,
+   * workerd: pass the module that `import wasm from '….wasm'` gives). Wins over `wasmUrl`.
+   */
+  wasm?: SqlWasm;
 }
+
+/** sql.js's WebAssembly: a compiled module (the only form Workers accept), or the file's bytes. */
+export type SqlWasm = WasmModule | ArrayBuffer | Uint8Array;
+
+/**
+ * `WebAssembly.Module`, looked up through `globalThis` so that these declarations also compile
+ * without the DOM library, which declares it (there: any object).
+ */
+type WasmModule = typeof globalThis extends { WebAssembly: { Module: new (bytes: never) => infer M } }
+  ? M
+  : object;
 
 /**
  * In-memory storage on sql.js (SQLite compiled to WebAssembly): the same SQL as the file
  * database, in any JavaScript runtime. The mock package and in-process tests use it.
  */
 export async function openMemoryStorage(options: MemoryStorageOptions = {}): Promise<MemoryStorage> {
-  const SQL = await sqlJs(options.wasmUrl);
+  const SQL = await sqlJs(options);
   const image = options.bytes ? { bytes: options.bytes, current: options.current ?? false } : emptyImage();
   return openSqlJs(SQL, image.bytes, { now: options.now, migrate: !image.current });
 }
@@ -42,7 +59,7 @@ export async function openMemoryStorage(options: MemoryStorageOptions = {}): Pro
  * compares). The clock is fixed, so the bytes are the same on every run.
  */
 export async function migratedEmptyDatabase(): Promise<Uint8Array> {
-  const storage = await openSqlJs(await sqlJs(undefined), undefined, {
+  const storage = await openSqlJs(await sqlJs({}), undefined, {
     now: () => new Date(0),
     migrate: true,
   });
@@ -114,32 +131,105 @@ function imageBytes(): Uint8Array {
   return bytes;
 }
 
-const loading = new Map<string, Promise<SqlJsStatic>>();
+let loading: Promise<SqlJsStatic> | undefined;
 
 /**
  * sql.js, loaded on the first open rather than on import: importing the core (and the mock) stays
  * cheap, and the WebAssembly is a file of its own (compiled while streaming, cached by browsers)
  * instead of a megabyte of base64 inside the JavaScript. `sql.js` resolves to its Node build in
  * Node and, through its `browser` export condition, to a build without Node built-ins in bundlers.
+ * sql.js starts once per process (its `initSqlJs` hands every later call the first promise), so
+ * the first open's `wasm` / `wasmUrl` is the one used; a failure before sql.js starts is retried.
  */
-function sqlJs(wasmUrl: string | undefined): Promise<SqlJsStatic> {
-  const key = wasmUrl ?? '';
-  let load = loading.get(key);
-  if (!load) {
-    load = import('sql.js').then(
-      ({ default: initSqlJs }) => initSqlJs(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }),
-      // An optional peer dependency: the Node server never opens this storage, so it does not install it.
-      (cause: unknown) => {
-        throw new Error(
-          'in-memory storage needs the sql.js package, an optional peer dependency of @wsadmin/server-core: npm install sql.js@~1.16.0',
-          { cause },
-        );
-      },
-    );
-    loading.set(key, load);
-    load.catch(() => loading.delete(key));
+function sqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>): Promise<SqlJsStatic> {
+  if (!loading) {
+    const load = loadSqlJs(options);
+    loading = load;
+    load.catch(() => {
+      if (loading === load) loading = undefined;
+    });
   }
-  return load;
+  return loading;
+}
+
+async function loadSqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>): Promise<SqlJsStatic> {
+  assertWasmLocatable(options);
+  const { default: initSqlJs } = await import('sql.js').catch((cause: unknown) => {
+    // An optional peer dependency: the Node server never opens this storage, so it does not install it.
+    throw new Error(
+      'in-memory storage needs the sql.js package, an optional peer dependency of @wsadmin/server-core: npm install sql.js@~1.16.0',
+      { cause },
+    );
+  });
+  if (options.wasm !== undefined) {
+    // Compiled here, before sql.js starts: bytes a runtime refuses to compile (Workers allow only
+    // modules) fail with the runtime's reason instead of leaving sql.js's start pending.
+    const module =
+      options.wasm instanceof WebAssembly.Module ? options.wasm : await compileWasm(options.wasm);
+    let failed: (error: unknown) => void = () => undefined;
+    const failure = new Promise<never>((_, reject) => {
+      failed = reject;
+    });
+    const started = withPageUrl(() =>
+      initSqlJs({
+        instantiateWasm(imports, done) {
+          WebAssembly.instantiate(module, imports).then(done, (error: unknown) =>
+            failed(new Error(`sql.js's WebAssembly did not instantiate: ${String(error)}`, { cause: error })),
+          );
+          return {};
+        },
+      }),
+    );
+    return Promise.race([started, failure]);
+  }
+  const wasmUrl = options.wasmUrl;
+  return withPageUrl(() => initSqlJs(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }));
+}
+
+async function compileWasm(bytes: ArrayBuffer | Uint8Array): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compile(bytes as BufferSource);
+  } catch (error) {
+    throw new Error(
+      `sql.js's WebAssembly did not compile from the bytes given: ${String(error)} (Workers compile no bytes: pass the WebAssembly.Module their import of the .wasm file gives)`,
+      { cause: error },
+    );
+  }
+}
+
+/** A Worker without a page URL (workerd: `WorkerGlobalScope` but no `location`). */
+function workerWithoutLocation(): boolean {
+  return 'WorkerGlobalScope' in globalThis && (globalThis as { location?: unknown }).location === undefined;
+}
+
+/**
+ * Throws, naming the fix, where sql.js cannot find its WebAssembly by itself: in a Worker without
+ * a page URL (Cloudflare Workers, workerd) when neither `wasm` nor `wasmUrl` is given. sql.js would
+ * fail there with "Cannot read properties of undefined (reading 'href')".
+ */
+export function assertWasmLocatable(
+  options: { wasm?: SqlWasm | undefined; wasmUrl?: string | undefined },
+  option: { wasm: string; wasmUrl: string } = { wasm: 'wasm', wasmUrl: 'wasmUrl' },
+): void {
+  if (options.wasm !== undefined || options.wasmUrl !== undefined || !workerWithoutLocation()) return;
+  throw new Error(
+    `sql.js cannot locate its WebAssembly in this Worker (no file system, no page URL): pass \`${option.wasm}\`, the WebAssembly.Module of sql.js/dist/sql-wasm-browser.wasm (import sqlWasm from 'sql.js/dist/sql-wasm-browser.wasm' in Cloudflare Workers), or \`${option.wasmUrl}\`, a URL to fetch it from`,
+  );
+}
+
+/**
+ * sql.js's browser build reads `self.location.href` as it starts whenever `WorkerGlobalScope`
+ * exists; workerd has no `location`. A stand-in is set for that synchronous start only (the file
+ * comes from `wasm` or an absolute `wasmUrl` there, never from this URL) and removed right after.
+ */
+function withPageUrl<T>(start: () => T): T {
+  if (!workerWithoutLocation() || 'location' in globalThis) return start();
+  Object.defineProperty(globalThis, 'location', { value: { href: 'about:blank' }, configurable: true });
+  try {
+    return start();
+  } finally {
+    delete (globalThis as { location?: unknown }).location;
+  }
 }
 
 /** The better-sqlite3 shape that Kysely's SqliteDialect drives, over a sql.js database. */
