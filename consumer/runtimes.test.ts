@@ -103,7 +103,7 @@ describe.each(Object.entries(RUNTIMES))('%s', (id, runtime) => {
   });
 });
 
-describe("the runtime table (docs/runtimes.md)", () => {
+describe('the runtime table (docs/runtimes.md)', () => {
   it('claims only what the matrix showed, and says no only where a runtime names its reason', () => {
     expect(tableProblems(readmeRuntimeTable(), RUNTIMES, reports)).toEqual([]);
   });
