@@ -1,10 +1,34 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { before, type Tier, tiers } from './testing/tiers';
 
 // Workspace packages resolve to their TypeScript sources through the "@wsadmin/source" export
 // condition, so tests never need a build; consumers of the packed tarballs get dist/.
 const SOURCE_CONDITION = '@wsadmin/source';
+
+const ALL = [
+  'contract/**/*.test.ts',
+  'packages/**/*.test.ts',
+  // Tests across packages (the SDK against the Node server): no package of their own, no cycle.
+  'integration/**/*.test.ts',
+  'examples/**/*.test.ts',
+  'consumer/*.test.ts',
+  'testing/*.test.ts',
+  '.ci/*.test.mjs',
+];
+const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+// One throwaway PostgreSQL server per run for the tiers with PostgreSQL tests (skipped where it is not installed).
+const POSTGRES = 'packages/server/src/testing/postgres-global-setup.ts';
+// A folder for the tarballs the consumer tests pack once per run (consumer/packs.ts).
+const PACKS = 'consumer/packs-global-setup.ts';
+const GLOBAL_SETUP: Record<Tier, string[]> = {
+  unit: [],
+  browser: [],
+  consumer: [PACKS],
+  scenarios: [POSTGRES],
+  system: [POSTGRES],
+};
 
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
@@ -20,20 +44,17 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      'contract/**/*.test.ts',
-      'packages/**/*.test.ts',
-      // Tests across packages (the SDK against the Node server): no package of their own, no cycle.
-      'integration/**/*.test.ts',
-      'examples/**/*.test.ts',
-      'consumer/*.test.ts',
-      'testing/*.test.ts',
-      '.ci/*.test.mjs',
-    ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
-    // One throwaway PostgreSQL server per run for the PostgreSQL tests (skipped where it is not installed).
-    // A folder for the tarballs the consumer tests pack once per run (consumer/packs.ts).
-    globalSetup: ['packages/server/src/testing/postgres-global-setup.ts', 'consumer/packs-global-setup.ts'],
+    // The tiers (testing/tiers.ts), each a project: `npm run test:unit` is `vitest run --project unit`.
+    projects: (['unit', ...Object.keys(tiers)] as Tier[]).map((tier) => ({
+      extends: true,
+      test: {
+        name: tier,
+        include: tier === 'unit' ? ALL : [...tiers[tier]],
+        exclude: [...EXCLUDED, ...before(tier)],
+        setupFiles: tier === 'unit' ? ['testing/unit-tier-guard.ts'] : [],
+        globalSetup: GLOBAL_SETUP[tier],
+      },
+    })),
     // The JSON report lets .ci/run print one plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core CI

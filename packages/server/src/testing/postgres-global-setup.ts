@@ -28,7 +28,22 @@ export default async function setup(project: TestProject) {
     project.provide('postgresAdminUrl', null);
     return;
   }
-  const server = await startThrowawayPostgres();
+  // The tiers that use it (system, scenarios) share one server: the last to finish stops it.
+  shared.server ??= startThrowawayPostgres();
+  shared.users += 1;
+  const server = await shared.server;
   project.provide('postgresAdminUrl', server.adminUrl);
-  return () => server.stop();
+  return async () => {
+    shared.users -= 1;
+    if (shared.users === 0) await server.stop();
+  };
 }
+
+interface SharedServer {
+  server?: ReturnType<typeof startThrowawayPostgres>;
+  users: number;
+}
+/** Held on `globalThis`: each project loads this file as a module of its own. */
+const holder = globalThis as { wsadminPostgres?: SharedServer };
+holder.wsadminPostgres ??= { users: 0 };
+const shared = holder.wsadminPostgres;

@@ -1,0 +1,35 @@
+/**
+ * The test tiers (vitest projects, `vitest.config.ts`): `npm test` runs them all, `npm run test:unit`
+ * the fast one. A file belongs to the first tier whose patterns match it; the rest are `unit`, where
+ * `testing/unit-tier-guard.ts` refuses processes and sockets.
+ */
+export const tiers = {
+  /** Chromium: the browser examples, the mock's worker, the docs page, CORS from a page. */
+  browser: [
+    '**/*.browser.test.ts',
+    'examples/browser/**/*.test.ts',
+    'examples/react-query/**/*.test.ts',
+    'testing/chromium.test.ts',
+  ],
+  /** The packed tarballs installed as a user would. */
+  consumer: ['consumer/**/*.test.ts'],
+  /** The scenario suite and the round trip on their targets: in-process, mock, SQLite server, PostgreSQL. */
+  scenarios: ['**/scenarios.*.test.ts', '**/round-trip.*.test.ts'],
+  /** Processes, ports and PostgreSQL: the Node server and its commands, the SDK against it, the quickstart. */
+  system: [
+    'packages/server/**/*.test.ts',
+    'integration/**/*.test.ts',
+    'examples/node-quickstart/**/*.test.ts',
+    // esbuild bundles the SDK entry: a process of its own.
+    'packages/sdk/src/boundary.test.ts',
+  ],
+} as const;
+
+export type Tier = keyof typeof tiers | 'unit';
+
+/** Every pattern of the tiers before `tier`, which a tier's files must not match. */
+export const before = (tier: Tier): string[] => {
+  const names = Object.keys(tiers) as (keyof typeof tiers)[];
+  const index = tier === 'unit' ? names.length : names.indexOf(tier);
+  return names.slice(0, index).flatMap((name) => [...tiers[name]]);
+};
