@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { before, type Tier, tiers } from './testing/tiers';
+import { earlierTiers, type Tier, tiers } from './testing/tiers';
 
 // Workspace packages resolve to their TypeScript sources through the "@wsadmin/source" export
 // condition, so tests never need a build; consumers of the packed tarballs get dist/.
@@ -50,7 +50,7 @@ export default defineConfig({
       test: {
         name: tier,
         include: tier === 'unit' ? ALL : [...tiers[tier]],
-        exclude: [...EXCLUDED, ...before(tier)],
+        exclude: [...EXCLUDED, ...earlierTiers(tier)],
         setupFiles: tier === 'unit' ? ['testing/unit-tier-guard.ts'] : [],
         globalSetup: GLOBAL_SETUP[tier],
       },

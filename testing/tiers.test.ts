@@ -2,7 +2,7 @@ import childProcess from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { before, type Tier, tiers } from './tiers';
+import { earlierTiers, type Tier, tiers } from './tiers';
 
 /** Whether `file` matches a pattern (the globs of testing/tiers.ts, `**` and `*` only). */
 const matches = (file: string, pattern: string) =>
@@ -36,9 +36,9 @@ describe('the test tiers', () => {
   });
 
   it('keeps a tier from running the files of the tiers before it', () => {
-    expect(before('browser')).toEqual([]);
-    expect(before('unit')).toEqual(Object.values(tiers).flat());
-    expect(before('system')).toEqual([...tiers.browser, ...tiers.consumer, ...tiers.scenarios]);
+    expect(earlierTiers('browser')).toEqual([]);
+    expect(earlierTiers('unit')).toEqual(Object.values(tiers).flat());
+    expect(earlierTiers('system')).toEqual([...tiers.browser, ...tiers.consumer, ...tiers.scenarios]);
   });
 
   it('has a file of every tier in the repository', () => {

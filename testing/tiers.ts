@@ -28,7 +28,7 @@ export const tiers = {
 export type Tier = keyof typeof tiers | 'unit';
 
 /** Every pattern of the tiers before `tier`, which a tier's files must not match. */
-export const before = (tier: Tier): string[] => {
+export const earlierTiers = (tier: Tier): string[] => {
   const names = Object.keys(tiers) as (keyof typeof tiers)[];
   const index = tier === 'unit' ? names.length : names.indexOf(tier);
   return names.slice(0, index).flatMap((name) => [...tiers[name]]);
