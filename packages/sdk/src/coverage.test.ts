@@ -2,9 +2,9 @@ import { QueryClient, type QueryKey } from '@tanstack/query-core';
 import { type OperationId as ContractOperationId, operations } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { createQueries, type WsadminMutationOptions, type WsadminQueries } from './query/index';
 import type { ManagedCollectionApi } from './resources/management';
 import { managementKinds, routes } from './routes';
+import { createQueries, type WsadminMutationOptions, type WsadminQueries } from './tanstack-query/index';
 import { fail, recorder, testClient } from './test-helpers';
 import type { OperationId } from './types';
 

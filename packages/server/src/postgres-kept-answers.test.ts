@@ -1,7 +1,7 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findWorkspace } from '../../server-core/src/queries/workspaces';
+import { findWorkspace } from '../../server-core/src/sql/workspaces';
 import { openPostgresStorage } from './postgres';
 import {
   canStartPostgres,

@@ -3,8 +3,8 @@ import { requireWorkspace } from '../auth/authenticate';
 import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
 import { toWorkspace, toWorkspaceListItem } from '../mappings/workspaces';
-import * as workspaces from '../queries/workspaces';
 import { SerializedJson } from '../serialized-json';
+import * as workspaces from '../sql/workspaces';
 import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
@@ -13,7 +13,7 @@ import type { Handlers } from './handler';
 type Workspace = SuccessData<(typeof workspaceOperations)['getWorkspace']>;
 
 /**
- * A workspace's detail as JSON text, kept like its row (queries/workspaces.ts) while the database's
+ * A workspace's detail as JSON text, kept like its row (sql/workspaces.ts) while the database's
  * change version stays: a detail asked again in another request line (a kept answer is per line)
  * is neither mapped nor serialised again.
  */
