@@ -1,4 +1,4 @@
-import { managementKinds, routes } from '../src/routes';
+import { managementKinds, routes } from '../src/route-table';
 import { QUERY_POSTS } from '../src/tanstack-query/derive';
 import type { ManagementCollection, OperationId } from '../src/types';
 import { FACADE_SPECIALS, type OperationTree, probeFacade, type ScopeForms } from './facade-operations';

@@ -83,9 +83,9 @@ describe('the layer checker', () => {
       'places the root index.ts among the entries, above everything it publishes',
       {
         given: {
-          'index.ts': ['app.ts', 'http/routes.ts'],
-          'app.ts': ['http/routes.ts'],
-          'http/routes.ts': [],
+          'index.ts': ['app.ts', 'http/register-operations.ts'],
+          'app.ts': ['http/register-operations.ts'],
+          'http/register-operations.ts': [],
         },
         want: [],
       },

@@ -2,7 +2,7 @@ import { operationEntries } from '@wsadmin/contract';
 import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
 import { KeptMatchesRouter } from './kept-matches';
-import { bySpecificity, toHonoPath } from './routes';
+import { bySpecificity, toHonoPath } from './register-operations';
 
 /** Both routers with the contract's routes, in the order the app adds them. */
 function routers() {
