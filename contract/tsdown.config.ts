@@ -3,6 +3,6 @@ import { libraryBuild } from '../tsdown.base';
 
 // `routes` is the request builder and route table on their own (no zod): the SDK's one import.
 export default defineConfig({
-  ...libraryBuild({ entry: { index: 'src/index.ts', routes: 'src/routes/index.ts' } }),
+  ...libraryBuild({ entry: { index: 'src/index.ts', routes: 'src/route-table.ts' } }),
   tsconfig: '../tsconfig.build.json',
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { DO_NOT_EDIT, renderOpenApiDocument } from '../src/openapi';
-import { renderRoutePaths, renderRoutes } from './routes';
+import { renderRoutePaths, renderRoutes } from './render-route-table';
 
 /** A file that `npm run generate` writes, with the content it must have. */
 export interface Artifact {
@@ -27,8 +27,8 @@ export async function renderContractArtifacts(): Promise<Artifact[]> {
       content: types,
     },
     {
-      name: 'contract/src/routes/table.generated.ts',
-      path: `${root}contract/src/routes/table.generated.ts`,
+      name: 'contract/src/generated/route-table.ts',
+      path: `${root}contract/src/generated/route-table.ts`,
       content: renderRoutes(JSON.parse(openapi)),
     },
     {

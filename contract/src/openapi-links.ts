@@ -1,5 +1,5 @@
-import type { OperationSpec } from './operation';
-import type { OperationId } from './operations';
+import type { OperationId } from './all-operations';
+import type { OperationSpec } from './operation-spec';
 
 /** An OpenAPI Link object: which operation to call next, and where its parameters come from. */
 export interface OperationLink {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { operations } from './all-operations';
 import { buildOpenApiDocument } from './openapi';
-import { operations } from './operations';
 import { AccountUid, NO_NUL_PATTERN, NON_BLANK_PATTERN, NonEmptyShortText } from './primitives';
 
 const document = buildOpenApiDocument();

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { operationEntries } from './all-operations';
 import { buildOpenApiDocument } from './openapi';
-import { operationEntries } from './operations';
 
 const document = buildOpenApiDocument();
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation';
+import { defineOperation } from '../operation-spec';
 import { AccountUid, AccountUidRef, Id, intFromText, LongText, orNull, ShortText } from '../primitives';
 import { API, batchOf } from './common';
 

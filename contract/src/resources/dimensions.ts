@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation';
+import { defineOperation } from '../operation-spec';
 import { DataType, Id, LongText, MatchOperator, ModelRef, Names, ShortText } from '../primitives';
 import { API, batchOf, WorkspacePath } from './common';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationIds } from '../operations';
+import { operationIds } from '../all-operations';
 import { managementCollections, managementKinds } from './management-kinds';
 
 /**

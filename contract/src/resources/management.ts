@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation';
+import { defineOperation } from '../operation-spec';
 import { AccountUid, Id, IdParam, ModelRef, orNull, Timestamp } from '../primitives';
 import { API, WorkspacePath } from './common';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { renderRoutes } from '../../scripts/routes';
+import { renderRoutes } from '../../scripts/render-route-table';
 import { NonEmptyShortText } from '../primitives';
 import { kindOperations } from './management';
 import { defineKind, managementKinds, managementOperationIdOf, managementVerbs } from './management-kinds';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { operations } from '../operations';
+import { operations } from '../all-operations';
 import { IdParam } from '../primitives';
 import { AccountCreate } from './accounts';
 import { DimensionCreate } from './dimensions';

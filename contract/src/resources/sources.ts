@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation';
+import { defineOperation } from '../operation-spec';
 import { NonEmptyShortText } from '../primitives';
 import { API, WorkspacePath } from './common';
 

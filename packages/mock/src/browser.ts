@@ -2,7 +2,7 @@ import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 // An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
 // browser compiles while streaming and caches, instead of inlining it into the JavaScript.
 import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { createMock, type MockOptions, type WsadminMock } from './mock';
+import { createMock, type MockOptions, type WsadminMock } from './create-mock';
 
 export * from './index';
 

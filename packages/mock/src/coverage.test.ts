@@ -6,9 +6,9 @@ import {
   operationEntries,
 } from '@wsadmin/contract';
 import { pathOf } from '@wsadmin/contract/routes';
+import { matchOperation } from '@wsadmin/server-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchOperation } from './match';
-import { MOCK_BASE_URL } from './mock';
+import { MOCK_BASE_URL } from './create-mock';
 import { setupMockServer } from './node';
 import { send } from './test-helpers';
 

@@ -17,8 +17,8 @@ function valueImports(text: string): string[] {
 
 describe('what the mock loads from msw at run time', () => {
   it('reads the source files of the package', () => {
-    expect(sources).toContain('mock-answering.ts');
-    expect(valueImports(readFileSync(new URL('mock-answering.ts', import.meta.url), 'utf8'))).toContain(
+    expect(sources).toContain('answering.ts');
+    expect(valueImports(readFileSync(new URL('answering.ts', import.meta.url), 'utf8'))).toContain(
       'msw/core/http',
     );
   });

@@ -1,5 +1,6 @@
+// The server's own matcher: the mock finds the operation of a request exactly as the router does.
+export { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
 export { type MockCallInput, type MockClient, MockRequestError } from './client';
-export { type MatchedOperation, matchOperation } from './match';
 export {
   createMock,
   MOCK_BASE_URL,
@@ -9,7 +10,7 @@ export {
   type MockOptions,
   type MockSnapshot,
   type WsadminMock,
-} from './mock';
+} from './create-mock';
 export {
   MockContractError,
   type Override,

@@ -1,5 +1,5 @@
 import { type SetupServer, setupServer } from 'msw/node';
-import { createMock, type MockOptions, type WsadminMock } from './mock';
+import { createMock, type MockOptions, type WsadminMock } from './create-mock';
 
 export * from './index';
 export { copyWorkerScript, workerScriptPath } from './worker-script';

@@ -1,7 +1,7 @@
 import { workspaceDefaults } from '@wsadmin/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockRequestError } from './client';
-import { MOCK_BASE_URL } from './mock';
+import { MOCK_BASE_URL } from './create-mock';
 import { setupMockServer } from './node';
 import { MockContractError } from './overrides';
 import { send } from './test-helpers';

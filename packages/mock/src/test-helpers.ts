@@ -1,4 +1,4 @@
-import { MOCK_KEY } from './mock';
+import { MOCK_KEY } from './create-mock';
 
 export interface Sent {
   status: number;

@@ -10,7 +10,7 @@ import { facadeOf } from '../src/client';
 
 /**
  * Facade methods that are not one request. The probe leaves them out; the query layer writes
- * their factories by hand (`query/index.ts`, whose table of them must name exactly these).
+ * their factories by hand (`tanstack-query/index.ts`, whose table of them must name exactly these).
  */
 export const FACADE_SPECIALS = [
   // an async iterator over pages: an infinite query

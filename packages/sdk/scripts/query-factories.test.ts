@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { objectWrites, settingWrites } from '../src/generated/query-factories';
-import { routes } from '../src/routes';
+import { routes } from '../src/route-table';
 import type { OperationId } from '../src/types';
 import { renderQueryFactories } from './query-factories';
 

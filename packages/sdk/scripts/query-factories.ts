@@ -1,10 +1,10 @@
-import { QUERY_POSTS } from '../src/query/derive';
-import { managementKinds, routes } from '../src/routes';
+import { managementKinds, routes } from '../src/route-table';
+import { QUERY_POSTS } from '../src/tanstack-query/derive';
 import type { ManagementCollection, OperationId } from '../src/types';
 import { FACADE_SPECIALS, type OperationTree, probeFacade, type ScopeForms } from './facade-operations';
 
 /**
- * Renders `packages/sdk/src/generated/query-factories.ts`: the types of the factories `query/derive.ts`
+ * Renders `packages/sdk/src/generated/query-factories.ts`: the types of the factories `tanstack-query/derive.ts`
  * builds, one line per facade method, so the query layer holds no type-level walk of the facade and
  * an editor shows each factory by the method it calls (decision 0018).
  */
@@ -17,7 +17,7 @@ function factoryOf(id: OperationId, method: string): string {
   return routes[id].body ? `BodyMutation<${method}>` : `Mutation<${method}>`;
 }
 
-/** The key of read `id` and the values filling it, as `query/keys.ts` builds them. */
+/** The key of read `id` and the values filling it, as `tanstack-query/keys.ts` builds them. */
 function readKeyOf(id: OperationId): string {
   const path = `...RoutePaths['${id}']`;
   const [extra, values] = id.startsWith('list')
@@ -38,7 +38,7 @@ const ON_DEMAND: readonly OperationId[] = [
   'checkAuthData',
   ...Object.values(managementKinds).map((kind) => kind.operations.preview),
 ];
-/** The operations that change something, each of which needs an entry in `query/invalidation.ts`. */
+/** The operations that change something, each of which needs an entry in `tanstack-query/invalidation.ts`. */
 const writesOf = () => operationIds.filter((id) => !reads(id) && !ON_DEMAND.includes(id));
 
 /**
@@ -85,7 +85,7 @@ export function renderQueryFactories(
         return [`${indent}readonly ${name}: ${factoryOf(id, method)};`];
       }
       const scope = forms[`${dotted}${name}`];
-      // An object with hand-written factories (`FACADE_SPECIALS`) adds them, as `query/index.ts` types them.
+      // An object with hand-written factories (`FACADE_SPECIALS`) adds them, as `tanstack-query/index.ts` types them.
       const close = `}${FACADE_SPECIALS.some((special) => special.startsWith(`${dotted}${name}.`)) ? ` & HandWritten<'${dotted}${name}'>` : ''};`;
       if (!scope)
         return [
@@ -109,12 +109,12 @@ export function renderQueryFactories(
     '// Do not edit by hand.',
     '',
     "import type { Facade as F } from '../client';",
-    "import type { HandWritten } from '../query/index';",
-    "import type { Body, BodyMutation, Form, Mutation, Query } from '../query/options';",
+    "import type { HandWritten } from '../tanstack-query/index';",
+    "import type { Body, BodyMutation, Form, Mutation, Query } from '../tanstack-query/options';",
     "import type { QueryParams } from '../types';",
     "import type { RoutePaths } from './route-paths';",
     '',
-    '/** The query factories of the facade, as `query/derive.ts` builds them, with the hand-written ones. */',
+    '/** The query factories of the facade, as `tanstack-query/derive.ts` builds them, with the hand-written ones. */',
     'export interface FacadeQueries {',
     ...facade,
     '}',

@@ -28,12 +28,13 @@ it('keeps the server out of what the SDK entry imports', async () => {
   // and request builder of the contract (`@wsadmin/contract/routes`: plain data, no zod).
   const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
   expect(inputs).toContain('src/index.ts');
-  expect(inputs).toContain('../../contract/src/routes/table.generated.ts');
+  expect(inputs).toContain('../../contract/src/generated/route-table.ts');
   const foreign = inputs.filter(
     (path) =>
       !path.startsWith('src/') &&
       !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path) &&
-      !path.startsWith('../../contract/src/routes/'),
+      path !== '../../contract/src/route-table.ts' &&
+      path !== '../../contract/src/generated/route-table.ts',
   );
   expect(foreign).toEqual([]);
 });

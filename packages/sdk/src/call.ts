@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { ApiError, InvalidResponseError, WsadminError } from './errors';
 import type { paths } from './generated/openapi';
-import { pathOf, routes } from './routes';
+import { pathOf, routes } from './route-table';
 import type { Sleep } from './transport';
 import type {
   OperationId,

@@ -2,16 +2,16 @@ import { QueryClient, type QueryKey } from '@tanstack/query-core';
 import { type OperationId as ContractOperationId, operations } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { createQueries, type WsadminMutationOptions, type WsadminQueries } from './query/index';
 import type { ManagedCollectionApi } from './resources/management';
-import { managementKinds, routes } from './routes';
+import { managementKinds, routes } from './route-table';
+import { createQueries, type WsadminMutationOptions, type WsadminQueries } from './tanstack-query/index';
 import { fail, recorder, testClient } from './test-helpers';
 import type { OperationId } from './types';
 
 /**
  * Every operation of the contract is reachable through the facade and through the TanStack Query
  * factories (`@wsadmin/sdk/query`), and each one calls exactly the method and path the route table
- * gives its operationId (`routes.test.ts` holds the table against the contract). Every facade method
+ * gives its operationId (`route-table.test.ts` holds the table against the contract). Every facade method
  * has a factory of the same name.
  */
 

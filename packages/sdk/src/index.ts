@@ -69,7 +69,7 @@ export {
   requestOf,
   requestTo,
   routes,
-} from './routes';
+} from './route-table';
 export type { Safe, SafeClient } from './safe';
 export { type RetryPolicy, retryAfterMs, type Sleep } from './transport';
 export type * from './types';

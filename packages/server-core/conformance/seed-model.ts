@@ -1,7 +1,7 @@
 import type { Target } from '@wsadmin/conformance';
 import { modelKind } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { insertModel, type NewModel } from '../src/queries/models';
+import { insertModel, type NewModel } from '../src/sql/models';
 import type { Schema } from '../src/storage/schema';
 
 /**

@@ -9,13 +9,13 @@ import { AdjustableClock, type Clock } from './clock';
 import type { ServerContext, TaskRunner } from './context';
 import { ApiError } from './errors';
 import { handlers } from './handlers';
+import { CachingRouter } from './http/caching-router';
 import { unmatched } from './http/fallback';
 import { registerHealth } from './http/health';
-import { KeptMatchesRouter } from './http/kept-matches';
+import { registerOperations } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport } from './http/request-report';
-import { registerOperations } from './http/routes';
 import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
@@ -72,7 +72,7 @@ export function createApp(options: AppOptions): Hono {
       taskRunner: options.taskRunner ?? { id: `app-${randomSecret(6)}` },
     },
   };
-  const app = new Hono({ router: new KeptMatchesRouter() });
+  const app = new Hono({ router: new CachingRouter() });
 
   // Outermost: every answer, errors and preflights included, carries the request id and is reported.
   app.use(async (c, next) => {

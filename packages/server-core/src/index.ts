@@ -25,9 +25,9 @@ export type { TaskRunner } from './context';
 export { ApiError, RequestAbandonedError } from './errors';
 export { CLIENT_CLOSED_REQUEST } from './http/abandoned';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
+export { bySpecificity } from './http/register-operations';
 export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 export type { RequestReport } from './http/request-report';
-export { bySpecificity } from './http/routes';
 export { processDueTasks } from './management/refresh-tasks';
 export { accountDefaults, accountMapping } from './mappings/accounts';
 export {

@@ -39,29 +39,29 @@ describe('the layer checker', () => {
     [
       'passes imports that point down',
       {
-        given: { 'handlers/a.ts': ['queries/b.ts', 'errors.ts'], 'queries/b.ts': [], 'errors.ts': [] },
+        given: { 'handlers/a.ts': ['sql/b.ts', 'errors.ts'], 'sql/b.ts': [], 'errors.ts': [] },
         want: [],
       },
     ],
     [
       'passes imports inside one folder in both directions',
-      { given: { 'queries/a.ts': ['queries/b.ts'], 'queries/b.ts': ['queries/a.ts'] }, want: [] },
+      { given: { 'sql/a.ts': ['sql/b.ts'], 'sql/b.ts': ['sql/a.ts'] }, want: [] },
     ],
     [
       'names the file and the import that points up',
       {
-        given: { 'queries/a.ts': ['management/b.ts'], 'management/b.ts': [] },
+        given: { 'sql/a.ts': ['management/b.ts'], 'management/b.ts': [] },
         want: [
-          'queries/a.ts (layer queries) imports management/b.ts (layer management), a higher layer: move what it needs down, or the importing code up',
+          'sql/a.ts (layer sql) imports management/b.ts (layer management), a higher layer: move what it needs down, or the importing code up',
         ],
       },
     ],
     [
-      'catches an HTTP helper used by queries (the import this rule removed)',
+      'catches an HTTP helper used by sql/ (the import this rule removed)',
       {
-        given: { 'queries/a.ts': ['http/request.ts'], 'http/request.ts': [] },
+        given: { 'sql/a.ts': ['http/request.ts'], 'http/request.ts': [] },
         want: [
-          'queries/a.ts (layer queries) imports http/request.ts (layer http), a higher layer: move what it needs down, or the importing code up',
+          'sql/a.ts (layer sql) imports http/request.ts (layer http), a higher layer: move what it needs down, or the importing code up',
         ],
       },
     ],
@@ -83,9 +83,9 @@ describe('the layer checker', () => {
       'places the root index.ts among the entries, above everything it publishes',
       {
         given: {
-          'index.ts': ['app.ts', 'http/routes.ts'],
-          'app.ts': ['http/routes.ts'],
-          'http/routes.ts': [],
+          'index.ts': ['app.ts', 'http/register-operations.ts'],
+          'app.ts': ['http/register-operations.ts'],
+          'http/register-operations.ts': [],
         },
         want: [],
       },
@@ -113,24 +113,21 @@ describe('the layer checker', () => {
       'a handler that builds a query',
       {
         given: { file: 'handlers/a.ts', source: "await db\n  .selectFrom('accounts')" },
-        want: 'handlers/a.ts writes SQL (.selectFrom(): move the statement into queries/ and call it',
+        want: 'handlers/a.ts writes SQL (.selectFrom(): move the statement into sql/ and call it',
       },
     ],
     [
       'raw SQL in app.ts',
       {
         given: { file: 'app.ts', source: 'await sql`select 1`.execute(db);' },
-        want: 'app.ts writes SQL (sql`): move the statement into queries/ and call it',
+        want: 'app.ts writes SQL (sql`): move the statement into sql/ and call it',
       },
     ],
     [
-      'a handler that calls queries',
+      'a handler that calls sql/',
       { given: { file: 'handlers/a.ts', source: 'await findAccount(db, uid);' }, want: undefined },
     ],
-    [
-      'SQL in queries/',
-      { given: { file: 'queries/a.ts', source: "db.deleteFrom('sources')" }, want: undefined },
-    ],
+    ['SQL in sql/', { given: { file: 'sql/a.ts', source: "db.deleteFrom('sources')" }, want: undefined }],
   ])('SQL check: %s', (_name, { given, want }) => {
     expect(checkNoSql(given.file, given.source)).toBe(want);
   });
@@ -142,9 +139,9 @@ describe('the layer checker', () => {
         given: {
           file: 'handlers/a.ts',
           source:
-            "import {\n  x,\n  y,\n} from '../queries/b';\nimport type { Z } from './c';\nexport { w } from '../errors';\nimport 'hono';",
+            "import {\n  x,\n  y,\n} from '../sql/b';\nimport type { Z } from './c';\nexport { w } from '../errors';\nimport 'hono';",
         },
-        want: ['queries/b.ts', 'handlers/c.ts', 'errors.ts'],
+        want: ['sql/b.ts', 'handlers/c.ts', 'errors.ts'],
       },
     ],
     [
@@ -163,7 +160,7 @@ describe('the layer checker', () => {
     ],
   ])('import parsing: %s', (_name, { given, want }) => {
     const known = new Set([
-      'queries/b.ts',
+      'sql/b.ts',
       'handlers/c.ts',
       'errors.ts',
       'handlers/index.ts',

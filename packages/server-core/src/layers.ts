@@ -14,7 +14,7 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
   { name: 'mappings', holds: ['mappings/'] },
   { name: 'auth', holds: ['auth/', 'rate-limit/'] },
   { name: 'context', holds: ['context.ts'] },
-  { name: 'queries', holds: ['queries/'] },
+  { name: 'sql', holds: ['sql/'] },
   { name: 'management', holds: ['management/'] },
   { name: 'handlers', holds: ['handlers/'] },
   { name: 'http', holds: ['http/'] },
@@ -24,14 +24,14 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
   { name: 'entries', holds: ['index.ts'] },
 ];
 
-/** Where SQL may not be written: these layers reach the database only through queries/ and below. */
+/** Where SQL may not be written: these layers reach the database only through sql/ and below. */
 export const NO_SQL_IN: readonly string[] = ['handlers/', 'http/', 'app.ts'];
 
 /** Each source file (path relative to src/, `/`-separated) with the files it imports, resolved. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
 interface Placement {
-  /** A folder (`queries/`) or a root file: the unit that a cycle is reported between. */
+  /** A folder (`sql/`) or a root file: the unit that a cycle is reported between. */
   unit: string;
   layer: string;
   rank: number;
@@ -125,7 +125,7 @@ const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeIn
 export function checkNoSql(file: string, source: string): string | undefined {
   if (!NO_SQL_IN.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place))) return;
   const match = SQL.exec(source);
-  if (match) return `${file} writes SQL (${match[0]}): move the statement into queries/ and call it`;
+  if (match) return `${file} writes SQL (${match[0]}): move the statement into sql/ and call it`;
   return undefined;
 }
 

@@ -7,7 +7,7 @@ import autocannon, { type RequestSpec } from 'autocannon';
 
 export type Workload =
   | { kind: 'get'; path: string }
-  /** GET of each path in turn, each request with a query string of its own (no kept answer serves it). */
+  /** GET of each path in turn, each request with a query string of its own (no cached answer serves it). */
   | { kind: 'rotating'; paths: string[] }
   /** Each iteration previews a new dimension and commits it with a new Idempotency-Key. */
   | { kind: 'preview-commit'; workspaceId: number; prefix: string }

@@ -30,9 +30,8 @@ export interface ReadPathResult {
 export const WRITES_PER_SECOND = 20;
 
 /**
- * The reads of issues 12 and 24 on one backend: the workspace detail asked again and again (kept
- * answers serve it), a rotating set of workspaces with a query string of its own on every request
- * (no kept answer can serve it; kept key and workspace rows can), and the detail while another
+ * The reads of issues 12 and 24 on one backend: the workspace detail asked again and again (kept * answers serve it), a rotating set of workspaces with a query string of its own on every request
+ * (no cached answer can serve it; cached key and workspace rows can), and the detail while another
  * client renames that workspace 20 times a second (every rename drops what was kept).
  */
 export function readPathWorkloads(

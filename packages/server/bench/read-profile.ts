@@ -74,7 +74,7 @@ try {
     connections: Number(args.connections),
     ...(args.workload === 'writes' ? { writer } : {}),
   };
-  // Warm: compiled code paths, pool connections, kept rows.
+  // Warm: compiled code paths, pool connections, cached rows.
   await load.run({ ...request, durationSeconds: 2 });
 
   const statements = countStatements();

@@ -9,8 +9,8 @@ import {
   toRow,
 } from '@wsadmin/server-core';
 import type { Insertable, Kysely } from 'kysely';
-import { revisionOf, summaryName } from '../../server-core/src/queries/objects';
-import { insertWorkspace } from '../../server-core/src/queries/workspaces';
+import { revisionOf, summaryName } from '../../server-core/src/sql/objects';
+import { insertWorkspace } from '../../server-core/src/sql/workspaces';
 
 /**
  * Bulk data for the benchmarks and drills, written straight through Kysely in batched

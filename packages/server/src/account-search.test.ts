@@ -11,8 +11,8 @@ import {
 } from '@wsadmin/server-core';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchPlan } from '../../server-core/src/queries/account-search';
-import { listAccounts } from '../../server-core/src/queries/accounts';
+import { searchPlan } from '../../server-core/src/sql/account-search';
+import { listAccounts } from '../../server-core/src/sql/accounts';
 import { accountSearchIndex } from '../../server-core/src/storage/account-search-index';
 import { ACCOUNT_SEARCH_COLUMNS } from '../../server-core/src/storage/migrations';
 import { openSqliteStorage } from './sqlite-file';

@@ -91,7 +91,7 @@ export async function openPostgresStorage(
         pauseHook: options.testHooks ?? false,
       },
     });
-    // Point reads as named prepared statements, and kept rows and answers while the snapshot stays.
+    // Point reads as named prepared statements, and cached rows and answers while the snapshot stays.
     if (await hasSnapshots(pool)) {
       enableQuickReads(
         storage.db,

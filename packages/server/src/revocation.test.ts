@@ -8,7 +8,7 @@ import { captureStatements } from './testing/statement-capture';
 
 /**
  * A running server sees every change another process makes to its keys at the very next request,
- * on both dialects, however often it has just served the key from kept answers (decisions 0012,
+ * on both dialects, however often it has just served the key from cached answers (decisions 0012,
  * 0020): what it keeps is only ever used while the database's change version stays.
  */
 
@@ -132,7 +132,7 @@ for (const [dialect, open] of dialects) {
         const capture = captureStatements();
         for (let i = 0; i < 20; i++) expect((await detail(gone.secret)).status).toBe(200);
         capture.stop();
-        expect(keptAnswersServed(capture.statements)).toBe(true);
+        expect(answerCacheServed(capture.statements)).toBe(true);
 
         const run = await keys('revoke', gone.id);
         expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -187,7 +187,7 @@ for (const [dialect, open] of dialects) {
         expect(await read()).toBe('revocation');
       });
 
-      it('wsadmin-keys revoke while two server processes hold kept answers for the key: 401 at the next request of each', async () => {
+      it('wsadmin-keys revoke while two server processes hold cached answers for the key: 401 at the next request of each', async () => {
         const key = await create('two processes');
         const other = spawnTsx('packages/server/src/bin/start.ts', [], {
           HOST: '127.0.0.1',
@@ -210,7 +210,7 @@ for (const [dialect, open] of dialects) {
           }
           capture.stop();
           // This process is one of the two; the other runs the same code.
-          expect(keptAnswersServed(capture.statements)).toBe(true);
+          expect(answerCacheServed(capture.statements)).toBe(true);
 
           expect(await keys('revoke', key.id)).toMatchObject({ code: 0, stderr: '' });
           for (const url of urls) {
@@ -248,10 +248,10 @@ for (const [dialect, open] of dialects) {
 }
 
 /**
- * Whether repeated reads were answered from kept answers: the change version was read, and neither
+ * Whether repeated reads were answered from cached answers: the change version was read, and neither
  * the key nor the workspace was (the refresh-task timer's own statements aside).
  */
-function keptAnswersServed(statements: ReadonlyMap<string, unknown>): boolean {
+function answerCacheServed(statements: ReadonlyMap<string, unknown>): boolean {
   const texts = [...statements.keys()];
   return (
     texts.some((text) => /pg_current_snapshot|data_version/.test(text)) &&

@@ -10,8 +10,8 @@ import {
   type Storage,
 } from '@wsadmin/server-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertObject } from '../../server-core/src/queries/objects';
-import { findWorkspace, insertWorkspace } from '../../server-core/src/queries/workspaces';
+import { insertObject } from '../../server-core/src/sql/objects';
+import { findWorkspace, insertWorkspace } from '../../server-core/src/sql/workspaces';
 import { openSqliteStorage } from './sqlite-file';
 import { tempDatabase } from './testing/processes';
 

@@ -1,7 +1,7 @@
 import type { Target } from '@wsadmin/conformance';
 import type { SetupServer } from 'msw/node';
 import { seedModelInto } from '../../../server-core/conformance/seed-model';
-import type { WsadminMock } from '../mock';
+import type { WsadminMock } from '../create-mock';
 import { setupMockServer } from '../node';
 
 /**

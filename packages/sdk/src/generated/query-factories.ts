@@ -2,12 +2,12 @@
 // Do not edit by hand.
 
 import type { Facade as F } from '../client';
-import type { HandWritten } from '../query/index';
-import type { Body, BodyMutation, Form, Mutation, Query } from '../query/options';
+import type { HandWritten } from '../tanstack-query/index';
+import type { Body, BodyMutation, Form, Mutation, Query } from '../tanstack-query/options';
 import type { QueryParams } from '../types';
 import type { RoutePaths } from './route-paths';
 
-/** The query factories of the facade, as `query/derive.ts` builds them, with the hand-written ones. */
+/** The query factories of the facade, as `tanstack-query/derive.ts` builds them, with the hand-written ones. */
 export interface FacadeQueries {
   readonly scopes: {
     readonly get: Query<F['scopes']['get'], 'getScope'>;

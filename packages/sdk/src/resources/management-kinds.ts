@@ -1,4 +1,4 @@
-import type { managementKinds } from '../routes';
+import type { managementKinds } from '../route-table';
 import type { ManagementCollection, OperationId, ResponseData } from '../types';
 
 /** The SDK's name of each verb: `delete` is the contract's `remove`. */

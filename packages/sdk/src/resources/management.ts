@@ -1,6 +1,6 @@
 import type { Context } from '../call';
 import type { Result } from '../errors';
-import { managementKinds } from '../routes';
+import { managementKinds } from '../route-table';
 import type { Safe } from '../safe';
 import type {
   CommitOptions,

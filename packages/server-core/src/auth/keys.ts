@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { type AccessKey, accessKeyDefaults, accessKeyMapping, toAccessKey } from '../mappings/access-keys';
 import { changesOf, toRow } from '../mappings/mapping';
 import { preparedSelect } from '../storage/quick-reads';
+import { RowsWhileUnchanged } from '../storage/row-cache';
 import type { AccessKeyTable, Schema } from '../storage/schema';
-import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { constantTimeEqual, randomSecret, sha256Hex, sha256HexNow } from './digest';
 
 export type { AccessKey };

@@ -5,7 +5,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import { ApiError, notFound, stopIfAbandoned } from '../errors';
 import { accountDefaults, accountMapping, toAccount, toAccountWorkspace } from '../mappings/accounts';
 import { changesOf, toRow } from '../mappings/mapping';
-import * as accounts from '../queries/accounts';
+import * as accounts from '../sql/accounts';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';

@@ -1,6 +1,6 @@
 import type { authOperations } from '@wsadmin/contract';
 import { verifyAuthData } from '../auth/auth-data';
-import { findAccount } from '../queries/accounts';
+import { findAccount } from '../sql/accounts';
 import type { Handlers } from './handler';
 
 export const authHandlers: Handlers<keyof typeof authOperations> = {

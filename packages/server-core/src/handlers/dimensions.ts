@@ -7,15 +7,15 @@ import {
   toDimension,
   updatedDimensionDefinition,
 } from '../mappings/dimensions';
-import { modelReferenceIndex } from '../queries/model-references';
-import { listText } from '../queries/object-list-text';
-import { insertObject, type StoredObject, updateObject } from '../queries/objects';
+import { modelReferenceIndex } from '../sql/model-references';
+import { listText } from '../sql/object-list-text';
+import { insertObject, type StoredObject, updateObject } from '../sql/objects';
 import {
   deleteUnlessPublished,
   detachDeleted,
   requireObject,
   requireUniqueKeyword,
-} from '../queries/semantic-objects';
+} from '../sql/semantic-objects';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { invalid, notFound } from '../errors';
-import { findAccount } from '../queries/accounts';
-import { findWorkspace } from '../queries/workspaces';
+import { findAccount } from '../sql/accounts';
+import { findWorkspace } from '../sql/workspaces';
 import type { Schema } from '../storage/schema';
 
 /**

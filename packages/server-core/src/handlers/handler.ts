@@ -3,7 +3,7 @@ import type { HandlerContext } from '../context';
 import type { SerializedJson } from '../serialized-json';
 
 /**
- * Lists of stored objects (queries/object-list-text.ts) and the workspace detail, which may answer
+ * Lists of stored objects (sql/object-list-text.ts) and the workspace detail, which may answer
  * with their JSON text.
  */
 export type TextAnswerOperation = 'listDimensions' | 'listMeasures' | 'listTimeSeries' | 'getWorkspace';

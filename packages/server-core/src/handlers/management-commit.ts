@@ -11,7 +11,7 @@ import {
 import { type Action, planChange } from '../management/plan';
 import { consumePlanToken } from '../management/plan-tokens';
 import { recordChange } from '../management/record-change';
-import { canonicalJson, type Definition } from '../queries/objects';
+import { canonicalJson, type Definition } from '../sql/objects';
 import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './guards';
 

@@ -15,7 +15,7 @@ import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
 import { dependenciesOf, impactOf } from '../management/references';
 import { processDueTasks } from '../management/refresh-tasks';
-import { findObject, listObjectSummaries } from '../queries/objects';
+import { findObject, listObjectSummaries } from '../sql/objects';
 import { requireOperator, requireWorkspaceRow } from './guards';
 import type { Handler, Handlers } from './handler';
 import { commitChange } from './management-commit';

@@ -1,8 +1,8 @@
 import type { measureOperations } from '@wsadmin/contract';
 import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from '../mappings/measures';
-import { listText } from '../queries/object-list-text';
-import { insertObject, updateObject } from '../queries/objects';
-import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../queries/semantic-objects';
+import { listText } from '../sql/object-list-text';
+import { insertObject, updateObject } from '../sql/objects';
+import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../sql/semantic-objects';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { conflict, notFound } from '../errors';
 import { toModelPermission, toRuleAnswer } from '../mappings/permissions';
-import * as groups from '../queries/member-groups';
+import * as groups from '../sql/member-groups';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './guards';

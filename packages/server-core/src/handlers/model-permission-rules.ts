@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { invalid } from '../errors';
 import { documentOf } from '../mappings/document';
 import { modelPermissionMapping, type StoredModelPermission } from '../mappings/permissions';
-import { listObjects, type StoredObject } from '../queries/objects';
+import { listObjects, type StoredObject } from '../sql/objects';
 import type { Schema } from '../storage/schema';
 
 /** The models of a workspace by uid, drafts included: a permission may name a model before it is published. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { invalid } from '../errors';
 import { documentOf } from '../mappings/document';
 import { rowRuleMapping, type StoredRowRule } from '../mappings/permissions';
-import { listObjects, type StoredObject } from '../queries/objects';
+import { listObjects, type StoredObject } from '../sql/objects';
 import type { Schema } from '../storage/schema';
 import { forEachItem } from './batch';
 import { requireModel, type WorkspaceModels, workspaceModels } from './model-permission-rules';

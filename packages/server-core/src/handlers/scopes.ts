@@ -1,5 +1,5 @@
 import type { scopeOperations } from '@wsadmin/contract';
-import { listWorkspaces } from '../queries/workspaces';
+import { listWorkspaces } from '../sql/workspaces';
 import type { Handlers } from './handler';
 
 export const scopeHandlers: Handlers<keyof typeof scopeOperations> = {

@@ -1,6 +1,6 @@
 import type { sourceOperations } from '@wsadmin/contract';
 import { invalid } from '../errors';
-import { listSourceTables, replaceSourceTables } from '../queries/sources';
+import { listSourceTables, replaceSourceTables } from '../sql/sources';
 import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';

@@ -3,9 +3,9 @@ import { requireWorkspace } from '../auth/authenticate';
 import type { HandlerContext } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
 import { toWorkspace, toWorkspaceListItem } from '../mappings/workspaces';
-import * as workspaces from '../queries/workspaces';
 import { SerializedJson } from '../serialized-json';
-import { RowsWhileUnchanged } from '../storage/unchanged-rows';
+import * as workspaces from '../sql/workspaces';
+import { RowsWhileUnchanged } from '../storage/row-cache';
 import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
@@ -13,8 +13,8 @@ import type { Handlers } from './handler';
 type Workspace = SuccessData<(typeof workspaceOperations)['getWorkspace']>;
 
 /**
- * A workspace's detail as JSON text, kept like its row (queries/workspaces.ts) while the database's
- * change version stays: a detail asked again in another request line (a kept answer is per line)
+ * A workspace's detail as JSON text, kept like its row (sql/workspaces.ts) while the database's
+ * change version stays: a detail asked again in another request line (a cached answer is per line)
  * is neither mapped nor serialised again.
  */
 const workspaceTexts = new RowsWhileUnchanged<SerializedJson<Workspace>>();

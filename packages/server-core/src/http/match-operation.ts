@@ -1,5 +1,5 @@
 import { type OperationId, operationEntries } from '@wsadmin/contract';
-import { bySpecificity } from './routes';
+import { bySpecificity } from './register-operations';
 
 export interface MatchedOperation {
   operationId: OperationId;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findObject, listObjects } from '../queries/objects';
-import { insertWorkspace } from '../queries/workspaces';
+import { findObject, listObjects } from '../sql/objects';
+import { insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { applyChange } from './apply-change';

@@ -1,8 +1,8 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
-import { insertModel } from '../queries/models';
-import { type Definition, deleteObject, insertObject, updateObject } from '../queries/objects';
-import { detachDeleted } from '../queries/semantic-objects';
+import { insertModel } from '../sql/models';
+import { type Definition, deleteObject, insertObject, updateObject } from '../sql/objects';
+import { detachDeleted } from '../sql/semantic-objects';
 import type { Schema } from '../storage/schema';
 import type { Plan } from './plan';
 

@@ -1,10 +1,10 @@
 import { defineKind, type ManagementCollection, managementKinds, NonEmptyShortText } from '@wsadmin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { kindRelations } from '../queries/kind-relations';
-import { type Definition, findObject, insertObject } from '../queries/objects';
-import { detachDeleted } from '../queries/semantic-objects';
-import { insertWorkspace } from '../queries/workspaces';
+import { kindRelations } from '../sql/kind-relations';
+import { type Definition, findObject, insertObject } from '../sql/objects';
+import { detachDeleted } from '../sql/semantic-objects';
+import { insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { checkReferences, dependenciesOf, impactOf } from './references';

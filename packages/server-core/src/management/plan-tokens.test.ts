@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
-import { deleteWorkspace, insertWorkspace } from '../queries/workspaces';
+import { deleteWorkspace, insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { type Binding, issuePlanToken } from './plan-tokens';

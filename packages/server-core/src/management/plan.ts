@@ -1,10 +1,10 @@
 import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, notFound } from '../errors';
-import { managementRelations } from '../queries/kind-relations';
-import { refuseIfPublished } from '../queries/model-references';
-import { type Definition, findObject, revisionOf, type StoredObject } from '../queries/objects';
-import { requireUniqueKeyword } from '../queries/semantic-objects';
+import { managementRelations } from '../sql/kind-relations';
+import { refuseIfPublished } from '../sql/model-references';
+import { type Definition, findObject, revisionOf, type StoredObject } from '../sql/objects';
+import { requireUniqueKeyword } from '../sql/semantic-objects';
 import type { Schema } from '../storage/schema';
 import { invalidInput } from '../zod-issues';
 import { checkReferences, type Impact, impactOf } from './references';

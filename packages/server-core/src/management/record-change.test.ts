@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWorkspace } from '../queries/workspaces';
+import { insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { applyChange } from './apply-change';

@@ -1,9 +1,9 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { invalid } from '../errors';
-import { type KindRelations, managementRelations } from '../queries/kind-relations';
-import { isReferencedByModels, type ModelRef, modelReferenceIndex } from '../queries/model-references';
-import { listObjects, type StoredObject } from '../queries/objects';
+import { type KindRelations, managementRelations } from '../sql/kind-relations';
+import { isReferencedByModels, type ModelRef, modelReferenceIndex } from '../sql/model-references';
+import { listObjects, type StoredObject } from '../sql/objects';
 import type { Schema } from '../storage/schema';
 
 type Db = Kysely<Schema>;

@@ -2,9 +2,9 @@ import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { randomSecret } from '../auth/digest';
 import type { TaskRunner } from '../context';
-import { type KindRelations, managementRelations } from '../queries/kind-relations';
-import { findObject } from '../queries/objects';
-import { listSourceTables } from '../queries/sources';
+import { type KindRelations, managementRelations } from '../sql/kind-relations';
+import { findObject } from '../sql/objects';
+import { listSourceTables } from '../sql/sources';
 import type { Schema } from '../storage/schema';
 import { writeTransaction } from '../storage/write-locks';
 

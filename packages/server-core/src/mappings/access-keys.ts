@@ -96,7 +96,7 @@ const { fields: f } = accessKeyMapping;
 
 /**
  * The key record of a row, read through the mapping's entries. One object literal rather than a
- * loop over the fields (readFields): this runs for every request not answered from a kept answer,
+ * loop over the fields (readFields): this runs for every request not answered from a cached answer,
  * and a loop that adds the keys one by one took about five times as long (mapping.test.ts holds
  * this reader to readFields, field by field).
  */

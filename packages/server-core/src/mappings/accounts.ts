@@ -73,7 +73,7 @@ export const accountDefaults = (
 export const toAccount = (row: Selectable<AccountTable>): z.input<typeof Account> =>
   fromRow(accountMapping, Account, row);
 
-/** An account's membership joined with its workspace and the workspace owner (queries/accounts.ts). */
+/** An account's membership joined with its workspace and the workspace owner (sql/accounts.ts). */
 export interface AccountWorkspaceRow {
   id: number;
   name: string;

@@ -23,7 +23,7 @@ export const memberMapping = defineMapping<MemberFields, MemberTable>()(
     role: column('role'),
     memberGroupIds: {
       kind: 'derived',
-      reason: 'rows of member_group_members, written and read with the member (queries/members.ts)',
+      reason: 'rows of member_group_members, written and read with the member (sql/members.ts)',
     },
     ...modelPermissionEntries,
   },

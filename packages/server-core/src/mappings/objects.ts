@@ -26,5 +26,5 @@ export const objectId = <Stored>(): DocumentEntry<Stored> => ({
 /** Which models use the object: never stored with it, answered from the models that list it. */
 export const usedByModels = <Stored>(): DocumentEntry<Stored> => ({
   kind: 'derived',
-  reason: 'from the models that list the object (queries/model-references.ts)',
+  reason: 'from the models that list the object (sql/model-references.ts)',
 });

@@ -1,6 +1,6 @@
 /**
  * Remembers the parse of stored text: a key row is read again whenever the database may have
- * changed (storage/unchanged-rows.ts; where there is no change version, on every request), so a
+ * changed (storage/row-cache.ts; where there is no change version, on every request), so a
  * revocation or a changed permission counts from the next request on, but the same few stored
  * JSON texts need not go through JSON.parse and zod each time. Keyed by the exact text, so
  * a changed field is a different key and is parsed anew. Parses that throw are not remembered.

@@ -4,7 +4,7 @@ import type { Schema } from './schema';
 /**
  * The SQLite account search index (migration 5): an FTS5 table with the trigram tokenizer over
  * the searched columns, so `GET /accounts/?q=` finds candidates without reading every account
- * (queries/account-search.ts). Its rowids come from `accounts_search_rows`, whose INTEGER PRIMARY
+ * (sql/account-search.ts). Its rowids come from `accounts_search_rows`, whose INTEGER PRIMARY
  * KEY no VACUUM renumbers (an account's own rowid may change there). Triggers keep both in step
  * with every write to `accounts`, whoever makes it. Builds without FTS5 (sql.js, the in-memory
  * database) keep no index; the search then reads every account, with the same answers.

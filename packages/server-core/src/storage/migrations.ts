@@ -256,7 +256,7 @@ export const migrations: Migration[] = [
     name: 'indexes: keyword lookup; trigram account search on PostgreSQL',
     async up(database, dialect) {
       const db = database as AnyDb;
-      // The keyword check of every create and update finds objects by name (queries/semantic-objects.ts).
+      // The keyword check of every create and update finds objects by name (sql/semantic-objects.ts).
       await sql`create index objects_by_keyword on objects(workspace_id, kind, name)`.execute(db);
       if (dialect === 'postgres') await accountSearchIndexes(db);
     },
@@ -284,7 +284,7 @@ export const migrations: Migration[] = [
   },
 ];
 
-/** The columns `GET /accounts/?q=` searches (queries/account-search.ts), each as `lower(column) like '%q%'`. */
+/** The columns `GET /accounts/?q=` searches (sql/account-search.ts), each as `lower(column) like '%q%'`. */
 export const ACCOUNT_SEARCH_COLUMNS = ['username', 'nickname', 'description', 'phone', 'email'];
 
 /**

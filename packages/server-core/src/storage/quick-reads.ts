@@ -32,7 +32,7 @@ export type FreshVersion = () => Promise<unknown>;
  * Where the version is read synchronously but each read costs a statement (SQLite): `hold` reads it
  * once, at the start of a request, and `ChangeVersion` answers that read (with this process's own
  * writes counted live) until every `hold` has had its `release`. A request then reads the version
- * once instead of once per kept thing it looks at (the kept answer, the key row, the workspace row).
+ * once instead of once per kept thing it looks at (the cached answer, the key row, the workspace row).
  * Every request holds a read made after it arrived (the newest hold wins), so a commit of another
  * process that completed before the request is seen, as with a read per look. Outside any request
  * each look reads anew.

@@ -174,7 +174,7 @@ function pathOf(
   return { workspaceId: where.workspaceId, ...Object.fromEntries(names.map((name) => [name, where.id])) };
 }
 
-/** The list's label of an object: its keyword, name or title (as `queries/objects.ts` picks it). */
+/** The list's label of an object: its keyword, name or title (as `sql/objects.ts` picks it). */
 function summaryName(definition: Body): unknown {
   return (definition.names as unknown[] | undefined)?.[0] ?? definition.name ?? definition.title;
 }

@@ -1,9 +1,14 @@
 import type { OperationId } from '@wsadmin/contract';
 import type { MemoryStorage } from '@wsadmin/server-core';
 import type { HttpHandler } from 'msw';
-import type { MockClient } from './client';
-import type { MockKey } from './mock-options';
+import { createAnswering } from './answering';
+import { baseScope } from './base-scope';
+import { type MockClient, mockClient } from './client';
+import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockContractError, Override, OverrideOptions } from './overrides';
+import { createMockState } from './state';
+
+export { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 
 /** The mock's clock: every time rule (key expiry, plan tokens, retention, refresh tasks) reads it. */
 export interface MockClock {
@@ -55,4 +60,50 @@ export interface WsadminMock {
   storage(): Promise<MemoryStorage>;
   /** Closes the storage; a later request opens and seeds a fresh one. */
   close(): Promise<void>;
+}
+
+/**
+ * Stateful mock of the service: the reference server's app on in-memory SQLite, behind MSW handlers.
+ * The state (storage, keys, seed, clock) and the answering (overrides, MSW handler) live apart;
+ * this joins them into the public object, `WsadminMock`.
+ */
+export function createMock(options: MockOptions = {}): WsadminMock {
+  const scope = baseScope(options.baseUrl ?? MOCK_BASE_URL);
+  const state = createMockState(options);
+  const answering = createAnswering({
+    scope,
+    appFetch: state.appFetch,
+    onViolation: options.onContractViolation ?? ((error) => console.error(`[wsadmin mock] ${error.message}`)),
+  });
+
+  return {
+    baseUrl: scope.href,
+    key: MOCK_KEY,
+    handlers: answering.handlers,
+    clock: state.clock,
+    client: mockClient((request) => state.appFetch(request), MOCK_KEY),
+    get violations() {
+      return answering.violations;
+    },
+    async fetch(request) {
+      const response = await answering.answer(request);
+      // Outside MSW a network error is a rejected fetch, as with the real one.
+      if (response.type === 'error')
+        throw new TypeError('Failed to fetch (wsadmin mock: network-error override)');
+      return response;
+    },
+    ready: state.ready,
+    async reset() {
+      answering.clear();
+      await state.reset();
+    },
+    snapshot: state.snapshot,
+    restore: state.restore,
+    override: answering.override,
+    clearOverrides: answering.clearOverrides,
+    createKey: state.createKey,
+    revokeKey: state.revokeKey,
+    storage: state.storage,
+    close: state.close,
+  };
 }

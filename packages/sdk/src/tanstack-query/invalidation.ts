@@ -5,7 +5,7 @@ import {
   settingWrites,
   type WritingOperationId,
 } from '../generated/query-factories';
-import { managementKinds } from '../routes';
+import { managementKinds } from '../route-table';
 import type {
   AccountUid,
   ManagementCollection,

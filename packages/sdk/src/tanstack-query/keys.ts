@@ -1,7 +1,7 @@
 import type { InvalidateQueryFilters } from '@tanstack/query-core';
 import type { ReadId, ReadKeys } from '../generated/query-factories';
 import type { ProjectsQuery } from '../resources/accounts';
-import { routes } from '../routes';
+import { routes } from '../route-table';
 import type {
   AccountUid,
   ManagementCollection,

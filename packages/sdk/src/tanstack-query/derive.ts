@@ -1,4 +1,4 @@
-import { routes } from '../routes';
+import { routes } from '../route-table';
 import type { OperationId } from '../types';
 import { invalidationOf } from './invalidation';
 import { keyOf } from './keys';

@@ -55,7 +55,7 @@ describe('whole list answers while the database is unchanged', () => {
     database.version = 2;
     expect(await names(workspace, 'dimensions')).toEqual(['first']);
     await add(workspace, 'dimensions', 'second');
-    // Written behind the version's back: the kept answer proves no read happened.
+    // Written behind the version's back: the cached answer proves no read happened.
     expect(await names(workspace, 'dimensions')).toEqual(['first']);
     database.version = 3;
     expect(await names(workspace, 'dimensions')).toEqual(['first', 'second']);

@@ -1,14 +1,14 @@
-import { routes } from './table.generated';
+import { routes } from './generated/route-table';
 
 /**
  * `@wsadmin/contract/routes`: the one request builder of the repository. The SDK's `call`, the
  * mock's client and the conformance suite's client all fill paths here, from the route table
- * generated from the contract (`table.generated.ts`). Plain data and functions, no zod: browsers
+ * generated from the contract (`generated/route-table.ts`). Plain data and functions, no zod: browsers
  * load this entry without the rest of the contract. See docs/decisions/0009-route-table.md and
  * 0022-conformance-package.md.
  */
 
-export { managementKinds, routes } from './table.generated';
+export { managementKinds, routes } from './generated/route-table';
 
 /**
  * A path value or operationId the route table refuses, raised before any request. The SDK turns

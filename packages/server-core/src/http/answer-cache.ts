@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { type RowSlot, RowsWhileUnchanged } from '../storage/row-cache';
 import type { Schema } from '../storage/schema';
-import { type RowSlot, RowsWhileUnchanged } from '../storage/unchanged-rows';
 
 type Db = Kysely<Schema>;
 
 /** A success answer of a stored-data read, and what answering it again needs to know of its key. */
-export interface KeptAnswer {
+export interface CachedAnswer {
   /** The whole envelope, as sent. */
   text: string;
   keyId: string;
@@ -14,19 +14,19 @@ export interface KeptAnswer {
 }
 
 /** Answers kept per database while it has not changed: at most this many... */
-const KEPT_ANSWERS = 1000;
+const CACHED_ANSWERS = 1000;
 /** ...each at most this long (a 1,000-dimension list: 260,000 characters)... */
-const KEPT_ANSWER_CHARS = 2 ** 20;
+const CACHED_ANSWER_CHARS = 2 ** 20;
 /** ...and at most this many characters in all. */
-const KEPT_CHARS = 16 * 2 ** 20;
+const CACHED_CHARS = 16 * 2 ** 20;
 
 /**
  * The answers of stored-data reads (handlers/stored-data-reads.ts), kept while the database provably
  * has not changed: the same request line by the same access key (an Authorization header the
  * operation accepts, which is checked first) is answered with the same bytes, without authenticating again, parsing, reading or serialising. Everything that could change
  * such an answer is a write to the database (a revoked key, a narrowed scope, an edited workspace,
- * by this process or another), which moves its change version (storage/unchanged-rows.ts, the same
- * mechanism as the kept key and workspace rows), and then every kept answer is dropped. The one
+ * by this process or another), which moves its change version (storage/row-cache.ts, the same
+ * mechanism as the kept key and workspace rows), and then every cached answer is dropped. The one
  * thing that is not, time, is checked at each answer: a key past its expiry is authenticated again
  * (and refused). Rate limits still count every answer.
  *
@@ -34,11 +34,11 @@ const KEPT_CHARS = 16 * 2 ** 20;
  * elsewhere nothing is kept. The key is kept only as the SHA-256 digest of its secret (what its
  * row is stored and kept under), never as text.
  */
-export class KeptAnswers {
-  readonly #answers = new RowsWhileUnchanged<KeptAnswer>(
-    KEPT_ANSWERS,
-    (answer) => answer.text.length <= KEPT_ANSWER_CHARS,
-    { weight: (answer) => answer.text.length, max: KEPT_CHARS },
+export class AnswerCache {
+  readonly #answers = new RowsWhileUnchanged<CachedAnswer>(
+    CACHED_ANSWERS,
+    (answer) => answer.text.length <= CACHED_ANSWER_CHARS,
+    { weight: (answer) => answer.text.length, max: CACHED_CHARS },
   );
 
   /**
@@ -46,7 +46,7 @@ export class KeptAnswers {
    * the operation accepts (`secretIn`), which authentication looks the key up by too. Undefined
    * where nothing can be kept: no change version, or a transaction open.
    */
-  slot(db: Db, secretHash: string, request: string): RowSlot<KeptAnswer> | undefined {
+  slot(db: Db, secretHash: string, request: string): RowSlot<CachedAnswer> | undefined {
     return this.#answers.slot(db, `${secretHash} ${request}`);
   }
 }

@@ -1,10 +1,11 @@
 import type { OperationId } from '@wsadmin/contract';
+// The server's own matcher: the mock finds the operation of a request exactly as the router does.
+import { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
 // `msw/core/http` alone, not `msw`: the main entry also loads the GraphQL, WebSocket and SSE APIs
 // (and `graphql`), about as many module files as `msw/node` itself (packages/mock/README.md).
 import { http } from 'msw/core/http';
 import type { BaseScope } from './base-scope';
 import { dataOf, MockRequestError } from './client';
-import { type MatchedOperation, matchOperation } from './match';
 import {
   type ActiveOverride,
   checkOverride,

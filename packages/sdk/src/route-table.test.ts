@@ -1,7 +1,7 @@
 import { operationEntries } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from './errors';
-import { pathOf, requestOf, routes } from './routes';
+import { pathOf, requestOf, routes } from './route-table';
 import { ok, recorder, testClient } from './test-helpers';
 
 type Client = ReturnType<typeof testClient>;

@@ -11,7 +11,7 @@ import {
   type Storage,
 } from '@wsadmin/server-core';
 import { mockClient } from './client';
-import { MOCK_KEY, type MockKey, type MockOptions } from './mock-options';
+import { MOCK_KEY, type MockKey, type MockOptions } from './options';
 import { applySeed } from './seed';
 
 /**

@@ -1,12 +1,12 @@
 import { operationEntries } from '@wsadmin/contract';
 import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
-import { KeptMatchesRouter } from './kept-matches';
-import { bySpecificity, toHonoPath } from './routes';
+import { CachingRouter } from './caching-router';
+import { bySpecificity, toHonoPath } from './register-operations';
 
 /** Both routers with the contract's routes, in the order the app adds them. */
 function routers() {
-  const kept = new KeptMatchesRouter<string>();
+  const kept = new CachingRouter<string>();
   const plain = new TrieRouter<string>();
   for (const [operationId, op] of [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b))) {
     for (const router of [kept, plain]) router.add(op.method.toUpperCase(), toHonoPath(op.path), operationId);
@@ -25,7 +25,7 @@ const REQUESTS: Array<[string, string]> = [
   ['GET', `/openapi/v1/workspaces/${'9'.repeat(300)}/`],
 ];
 
-describe('KeptMatchesRouter', () => {
+describe('CachingRouter', () => {
   it('matches as the TrieRouter does, the first time and every time after', () => {
     const { kept, plain } = routers();
     for (let round = 0; round < 3; round++) {

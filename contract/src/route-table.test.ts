@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf, RouteError, requestOf } from './index';
+import { pathOf, RouteError, requestOf } from './route-table';
 
 describe('@wsadmin/contract/routes', () => {
   it('refuses a bad path value with a RouteError naming the operation and the parameter', () => {

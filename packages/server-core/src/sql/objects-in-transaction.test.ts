@@ -7,7 +7,7 @@ import { insertWorkspace } from './workspaces';
 
 /**
  * listObjectsInTransaction reads a kind's objects once per transaction; every write of that kind
- * through queries/objects.ts must make the next call read again, or a batch would check its items
+ * through sql/objects.ts must make the next call read again, or a batch would check its items
  * against a stale list.
  */
 describe('objects listed once per transaction', () => {

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from './envelope';
-import type { OperationField, OperationSpec } from './operation';
+import type { OperationField, OperationSpec } from './operation-spec';
 import { accountOperations } from './resources/accounts';
 import { authOperations } from './resources/auth';
 import { dimensionOperations } from './resources/dimensions';

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { changesOf, toRow } from '../mappings/mapping';
 import { oneTitleSwitch, workspaceMapping, workspaceRowDefaults } from '../mappings/workspaces';
 import { preparedSelect } from '../storage/quick-reads';
+import { RowsWhileUnchanged } from '../storage/row-cache';
 import type { Schema, WorkspaceTable } from '../storage/schema';
-import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { anyColumnContains } from './text-search';
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;

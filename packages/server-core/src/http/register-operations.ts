@@ -31,7 +31,7 @@ import {
 import { envelopeText, SerializedJson } from '../serialized-json';
 import { freshChangeVersion, heldChangeVersion } from '../storage/quick-reads';
 import { abandonedAnswer, isAbandoned } from './abandoned';
-import { KeptAnswers, requestLineOf } from './kept-answers';
+import { AnswerCache, requestLineOf } from './answer-cache';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
@@ -72,7 +72,7 @@ export function registerOperations(
   options: RouteOptions,
 ) {
   const entries = [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b));
-  const keptAnswers = new KeptAnswers();
+  const answerCache = new AnswerCache();
   for (const [operationId, op] of entries) {
     const handler = handlers[operationId] as AnyHandler;
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
@@ -98,11 +98,11 @@ export function registerOperations(
       if (fresh) await fresh;
       const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
-      // A kept answer is found by the key's hash, which authentication looks the key up by too:
+      // A cached answer is found by the key's hash, which authentication looks the key up by too:
       // hashed once (synchronously where the runtime can: only those keep answers).
       const secretHash = keepable ? hashSecretNow(secretIn(authorization, op)) : undefined;
       const slot =
-        secretHash === undefined ? undefined : keptAnswers.slot(db, secretHash, requestLineOf(c.req.url));
+        secretHash === undefined ? undefined : answerCache.slot(db, secretHash, requestLineOf(c.req.url));
       const kept = slot?.kept;
       if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
         limit(facts, 'key', kept.keyId);

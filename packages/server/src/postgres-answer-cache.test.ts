@@ -1,7 +1,7 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findWorkspace } from '../../server-core/src/queries/workspaces';
+import { findWorkspace } from '../../server-core/src/sql/workspaces';
 import { openPostgresStorage } from './postgres';
 import {
   canStartPostgres,
@@ -13,7 +13,7 @@ import { captureStatements } from './testing/statement-capture';
 import { tcpProxy } from './testing/tcp-proxy';
 
 /**
- * Kept answers on PostgreSQL (decision 0020): a repeated read costs one shared snapshot read and no
+ * Cached answers on PostgreSQL (decision 0020): a repeated read costs one shared snapshot read and no
  * other statement; a commit by any connection shows at the next request; and while the snapshot
  * cannot be read (the connection lost), nothing kept is served.
  */
@@ -56,7 +56,7 @@ async function elsewhere(url: string, text: string, values: unknown[]) {
 
 // A server of its own: other test files' commits would move its snapshot, and the first test shows
 // answers kept between this file's own changes.
-describe.skipIf(!canStartPostgres())('kept answers on PostgreSQL', () => {
+describe.skipIf(!canStartPostgres())('cached answers on PostgreSQL', () => {
   let postgres: ThrowawayPostgres | undefined;
   let databaseUrl = '';
   beforeAll(async () => {

@@ -7,7 +7,7 @@ type Db = Kysely<Schema>;
 interface Remembered<Row> {
   version: number | string;
   rows: Map<string, Row>;
-  /** Sum of the kept rows' weights. */
+  /** Sum of the cached rows' weights. */
   weight: number;
 }
 
@@ -48,7 +48,7 @@ export class RowsWhileUnchanged<Row> {
   /**
    * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of ids
    * or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many megabytes).
-   * `budget`: the most the kept rows may weigh together, by `weight` (e.g. characters of text).
+   * `budget`: the most the cached rows may weigh together, by `weight` (e.g. characters of text).
    */
   constructor(
     private readonly capacity = 1000,

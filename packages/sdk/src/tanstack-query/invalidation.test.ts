@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient, type QueryKey } from '@tanstack/query-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { WritingOperationId } from '../generated/query-factories';
-import { managementKinds, routes } from '../routes';
+import { managementKinds, routes } from '../route-table';
 import { ok, recorder, testClient } from '../test-helpers';
 import type { OperationId } from '../types';
 import { createQueries, type WsadminMutationOptions, type WsadminQueries, wsadminKeys } from './index';

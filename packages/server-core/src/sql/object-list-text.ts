@@ -1,8 +1,8 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely } from 'kysely';
 import { SerializedJson } from '../serialized-json';
+import { RowsWhileUnchanged } from '../storage/row-cache';
 import type { Schema } from '../storage/schema';
-import { RowsWhileUnchanged } from '../storage/unchanged-rows';
 import { listObjects, type StoredObject } from './objects';
 
 /**
@@ -61,18 +61,18 @@ export interface ListText<K extends ManagementCollection, Item extends object, T
 }
 
 /** Whole answers kept per database while it has not changed: at most this many lists... */
-const KEPT_LISTS = 16;
+const CACHED_LISTS = 16;
 /** ...of at most this many characters each (a 1,000-dimension list: 260,000). */
-const KEPT_LIST_CHARS = 2 ** 20;
+const CACHED_LIST_CHARS = 2 ** 20;
 
 /**
  * A list asked again before anything in the database changed (its change version, which also moves
  * with every commit of another process) is that same text: it is answered without a read. Where
  * there is no change version (sql.js) every list is built.
  */
-const keptLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
-  KEPT_LISTS,
-  (answer) => answer.text.length <= KEPT_LIST_CHARS,
+const cachedLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
+  CACHED_LISTS,
+  (answer) => answer.text.length <= CACHED_LIST_CHARS,
 );
 
 /**
@@ -84,7 +84,7 @@ export async function listText<K extends ManagementCollection, Item extends obje
   workspaceId: number,
   list: ListText<K, Item, Tail>,
 ): Promise<SerializedJson<Array<Item & Tail>>> {
-  const answer = await keptLists.get(db, `${list.kind}:${workspaceId}`, () =>
+  const answer = await cachedLists.get(db, `${list.kind}:${workspaceId}`, () =>
     buildListText(db, workspaceId, list),
   );
   // `get` answers what the read gave (never undefined here); the key names kind and workspace, whose

@@ -86,7 +86,7 @@ export function renderRoutePaths(document: DocumentView): string {
 }
 
 /**
- * Renders \`contract/src/routes/table.generated.ts\`: for every operationId its method, path template,
+ * Renders \`contract/src/generated/route-table.ts\`: for every operationId its method, path template,
  * path parameters (in path order, with \`integer\` or \`string\`), and whether it takes a body, a
  * query or an Idempotency-Key; then the management kinds (facade name, operationId of each verb,
  * reference fields, the older endpoints' views).

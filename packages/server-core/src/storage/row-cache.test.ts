@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStorage } from './memory';
 import { enableQuickReads } from './quick-reads';
-import { RowsWhileUnchanged } from './unchanged-rows';
+import { RowsWhileUnchanged } from './row-cache';
 
 /** A database whose change version the test sets, and a row source that counts its reads. */
 async function setup(

@@ -9,7 +9,7 @@ import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import { openMemoryStorage } from '../storage/memory';
 import { enableQuickReads } from '../storage/quick-reads';
 import type { Storage } from '../storage/storage';
-import { requestLineOf } from './kept-answers';
+import { requestLineOf } from './answer-cache';
 import type { RequestReport } from './request-report';
 
 // The in-memory database has no change version of its own: the tests give it one they move by hand,
@@ -112,7 +112,7 @@ describe('answers of stored-data reads kept while the database has not changed',
     const built = await (await list(`Bearer ${secret}`)).text();
     expect(built).toContain('spelling one');
     await renameBehindTheVersion('spelling two');
-    // The same key as a bare key and with another spelling of the scheme: the kept answer.
+    // The same key as a bare key and with another spelling of the scheme: the cached answer.
     expect(await (await list(secret)).text()).toBe(built);
     expect(await (await list(`bearer   ${secret} `)).text()).toBe(built);
   });
@@ -160,7 +160,7 @@ describe('answers of stored-data reads kept while the database has not changed',
     }
   });
 
-  it('counts kept answers against the key’s rate limit', async () => {
+  it('counts cached answers against the key’s rate limit', async () => {
     const app = appWith({
       rateLimiter: tokenBucketLimiter({ key: { capacity: 2, periodSeconds: 60 } }, () => 0),
     });

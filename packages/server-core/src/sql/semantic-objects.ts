@@ -14,7 +14,7 @@ import {
 
 /**
  * What the older time-series, dimension and measure endpoints share. The objects themselves are
- * rows of `objects` (queries/objects.ts), so the management interface sees the same data.
+ * rows of `objects` (sql/objects.ts), so the management interface sees the same data.
  */
 export type SemanticKind = 'time-series' | 'dimensions' | 'measures';
 

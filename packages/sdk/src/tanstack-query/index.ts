@@ -3,7 +3,7 @@ import { facadeOperations, type facadeSpecials } from '../generated/facade-opera
 import type { FacadeQueries } from '../generated/query-factories';
 import { PROJECTS_PAGE_SIZE, type ProjectsQuery } from '../resources/accounts';
 import type { ApplyRequest, ManagementApi, PollOptions } from '../resources/management';
-import { managementKinds } from '../routes';
+import { managementKinds } from '../route-table';
 import type {
   AccountUid,
   ManagementAction,

@@ -2,9 +2,9 @@ import type { Result, Router } from 'hono/router';
 import { TrieRouter } from 'hono/router/trie-router';
 
 /** Matches kept at most: past it they are all dropped and kept anew. */
-const KEPT_MATCHES = 1000;
+const CACHED_MATCHES = 1000;
 /** Longer paths are matched every time (a path is part of the key). */
-const KEPT_PATH_CHARS = 200;
+const CACHED_PATH_CHARS = 200;
 
 /**
  * Hono's router with its matches kept per method and path: a match is a function of them and of the
@@ -15,7 +15,7 @@ const KEPT_PATH_CHARS = 200;
  * reads a match and never changes it (RegExpRouter itself hands out shared ones), so a kept one is
  * handed out again as it is.
  */
-export class KeptMatchesRouter<T> implements Router<T> {
+export class CachingRouter<T> implements Router<T> {
   readonly name = 'TrieRouter, matches kept';
   readonly #inner: Router<T>;
   readonly #matches = new Map<string, Result<T>>();
@@ -30,12 +30,12 @@ export class KeptMatchesRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    if (path.length > KEPT_PATH_CHARS) return this.#inner.match(method, path);
+    if (path.length > CACHED_PATH_CHARS) return this.#inner.match(method, path);
     const key = `${method} ${path}`;
     let found = this.#matches.get(key);
     if (found === undefined) {
       found = this.#inner.match(method, path);
-      if (this.#matches.size >= KEPT_MATCHES) this.#matches.clear();
+      if (this.#matches.size >= CACHED_MATCHES) this.#matches.clear();
       this.#matches.set(key, found);
     }
     return found;
