@@ -7,11 +7,26 @@ export interface RawAnswer {
   text: string;
 }
 
-/** Sends a fuzz case over a socket, not fetch: fuzz cases include GET requests with a body, which fetch refuses. */
-export function sendFuzzCase(
+/**
+ * Sends a fuzz case over a socket, not fetch: fuzz cases include GET requests with a body, which fetch
+ * refuses. A keep-alive socket the server closed as idle just as it was reused is retried once on a
+ * new one (Node's `reusedSocket` race); a reset of a new socket is an answer missing, and fails.
+ */
+export async function sendFuzzCase(
   to: { host: string; port: number; agent?: Agent },
   fuzz: FuzzCase,
 ): Promise<RawAnswer> {
+  try {
+    return await sendOnce(to, fuzz);
+  } catch (error) {
+    if (!(error instanceof ReusedSocketReset)) throw error;
+    return sendOnce(to, fuzz);
+  }
+}
+
+class ReusedSocketReset extends Error {}
+
+function sendOnce(to: { host: string; port: number; agent?: Agent }, fuzz: FuzzCase): Promise<RawAnswer> {
   return new Promise((done, fail) => {
     const body = Buffer.from(fuzz.body ?? '');
     const outgoing = httpRequest(
@@ -35,7 +50,13 @@ export function sendFuzzCase(
         );
       },
     );
-    outgoing.on('error', fail);
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        outgoing.reusedSocket && error.code === 'ECONNRESET'
+          ? new ReusedSocketReset(error.message, { cause: error })
+          : error,
+      ),
+    );
     outgoing.end(body);
   });
 }
