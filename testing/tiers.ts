@@ -27,6 +27,16 @@ export const tiers = {
 
 export type Tier = keyof typeof tiers | 'unit';
 
+/**
+ * Unit tests that need a process of their own: the `unit` tier shares one module graph per worker
+ * (half its time was importing the same modules again for every file), so a test of once-per-process
+ * state runs in `unit:isolated`, which `npm run test:unit` runs too.
+ */
+export const isolatedUnits = [
+  // sql.js starts once per process: these tests give it its WebAssembly first.
+  'packages/mock/src/sql-wasm.test.ts',
+];
+
 /** Every pattern of the tiers before `tier`, which a tier's files must not match. */
 export const earlierTiers = (tier: Tier): string[] => {
   const names = Object.keys(tiers) as (keyof typeof tiers)[];
