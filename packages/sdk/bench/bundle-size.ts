@@ -19,6 +19,8 @@ async function measure(contents: string, external: string[] = []): Promise<{ min
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
+    // The workspace packages it imports (the contract's route table) from their sources, as tests do.
+    conditions: ['@wsadmin/source'],
     write: false,
     external,
     logLevel: 'error',
