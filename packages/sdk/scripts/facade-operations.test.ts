@@ -7,6 +7,7 @@ import {
   type OperationTree,
   probeFacade,
   renderFacadeOperations,
+  type ScopeForms,
 } from './facade-operations';
 
 /** Dotted names of the leaves of a tree: `workspaces.get`, `memberGroups.rowPermission.set`. */
@@ -36,16 +37,27 @@ describe('the generated link table (generated/facade-operations.ts)', () => {
   });
 
   it('gives each method the operation it sends, a scope the methods of all its forms', () => {
-    const tree = probeFacade(({ call }) => ({
-      items: { get: (id: number, o?: object) => call('getWorkspace', { path: { workspaceId: id } }, o) },
-      group: (ws: number, id?: number) =>
-        id === undefined
-          ? { list: () => call('listMemberGroups', { path: { workspaceId: ws } }) }
-          : { remove: () => call('deleteMemberGroup', { path: { workspaceId: ws, member_groups_pk: id } }) },
-    }));
+    const forms: ScopeForms = {};
+    const tree = probeFacade(
+      ({ call }) => ({
+        items: { get: (id: number, o?: object) => call('getWorkspace', { path: { workspaceId: id } }, o) },
+        group: (ws: number, id?: number) =>
+          id === undefined
+            ? { list: () => call('listMemberGroups', { path: { workspaceId: ws } }) }
+            : {
+                remove: () => call('deleteMemberGroup', { path: { workspaceId: ws, member_groups_pk: id } }),
+              },
+      }),
+      undefined,
+      forms,
+    );
     expect(tree).toEqual<OperationTree>({
       items: { get: 'getWorkspace' },
       group: { list: 'listMemberGroups', remove: 'deleteMemberGroup' },
+    });
+    // Each form on its own too, for the generated factory types (one call signature per form).
+    expect(forms).toEqual<ScopeForms>({
+      group: { 1: { list: 'listMemberGroups' }, 2: { remove: 'deleteMemberGroup' } },
     });
   });
 
