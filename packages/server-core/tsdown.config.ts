@@ -34,8 +34,27 @@ const core = (entry: Record<string, string>, formats: ('esm' | 'cjs')[], clean: 
     // the `kysely` package that the server and users import. Hono likewise (27 module files for the
     // app, CORS and `routePath`): users and the server only ever hold the app `createApp` returns and
     // call its methods, never `instanceof` it; they import Hono's types, not its code.
-    deps: { ...base.deps, alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer) },
+    // Bun's built-ins (`bun:sqlite`) stay imports, as Node's do.
+    deps: {
+      ...base.deps,
+      neverBundle: [/^node:/, /^bun:/],
+      alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer),
+    },
   };
 };
 
-export default defineConfig([core(entries, ['esm'], true), core(entries, ['cjs'], false)]);
+/**
+ * The server entries run as ES modules only (Node's server, Bun, Deno, Workers): their first lines
+ * start the server where the runtime says the module is its main one (`import.meta.main`).
+ */
+const serverEntries = {
+  'server-kit': 'src/server-kit.ts',
+  bun: 'src/bun.ts',
+  deno: 'src/deno.ts',
+  'cloudflare-workers': 'src/cloudflare-workers.ts',
+};
+
+export default defineConfig([
+  core({ ...entries, ...serverEntries }, ['esm'], true),
+  core(entries, ['cjs'], false),
+]);

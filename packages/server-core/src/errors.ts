@@ -38,3 +38,13 @@ export const unauthorized = (message: string) => new ApiError(401, message, 'una
 export const forbidden = (message: string) => new ApiError(403, message, 'forbidden');
 export const notFound = (what: string) => new ApiError(404, `${what} not found`, 'not_found');
 export const conflict = (message: string) => new ApiError(409, message, 'conflict');
+
+/**
+ * An unexpected error for a log line: the stack only. Database errors carry extra fields
+ * (PostgreSQL's `detail` quotes the failing row, which may hold a password hash) that must never
+ * reach a log.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return typeof error;
+}

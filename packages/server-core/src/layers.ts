@@ -19,9 +19,13 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
   { name: 'handlers', holds: ['handlers/'] },
   { name: 'http', holds: ['http/'] },
   { name: 'app', holds: ['app.ts'] },
+  // Environment variables and Worker bindings, read alike by every runtime's server.
+  { name: 'settings', holds: ['settings/'] },
+  // The app on Bun, Deno and Cloudflare Workers: storage, listening, the start (decision 0024).
+  { name: 'runtimes', holds: ['runtimes/'] },
   // The package entry only re-exports, so it sits above everything it publishes. (The scenario
   // suite and its targets left for @wsadmin/conformance: decision 0022.)
-  { name: 'entries', holds: ['index.ts'] },
+  { name: 'entries', holds: ['index.ts', 'server-kit.ts', 'bun.ts', 'deno.ts', 'cloudflare-workers.ts'] },
 ];
 
 /** Where SQL may not be written: these layers reach the database only through sql/ and below. */

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '../src/passwords';
+import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '@wsadmin/server-core/server-kit';
 
 /**
  * `npm run bench:passwords`: how many password hashes a second one server process sustains, as

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { RateLimits } from '@wsadmin/server-core';
+import { parseCorsOrigins, parseRateLimits } from '@wsadmin/server-core/server-kit';
 import { defaultMaxConnections } from './operations/connection-cap';
-import { parseRateLimits } from './operations/rate-limit-config';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -73,26 +73,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       parsePositive('WSADMIN_MAX_CONNECTIONS', env.WSADMIN_MAX_CONNECTIONS?.trim()) ??
       defaultMaxConnections(),
   };
-}
-
-/** `*`, or a comma list of origins (`scheme://host[:port]`, exactly as browsers send them). */
-export function parseCorsOrigins(value: string | undefined): string[] | '*' | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text === '*') return '*';
-  return text.split(',').map((entry) => {
-    const origin = entry.trim();
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {}
-    // A trailing slash or a path never matches the Origin header a browser sends: refuse it here.
-    if (!parsed || parsed.origin !== origin)
-      throw new Error(
-        `WSADMIN_CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] without a path, e.g. http://localhost:5173`,
-      );
-    return origin;
-  });
 }
 
 function parsePositive(name: string, value: string | undefined): number | undefined {

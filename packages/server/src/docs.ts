@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import openapi from '@wsadmin/contract/openapi.json' with { type: 'json' };
+import { serveDocument } from '@wsadmin/server-core/server-kit';
 import type { Context, Hono } from 'hono';
 
 export const DOCS_PATH = '/docs';
@@ -86,7 +86,7 @@ function page(c: Context): string {
 
 /** `GET /openapi.json` (the contract's document) and `/docs` (an interactive reference of it). */
 export function mountDocs(app: Hono): void {
-  app.get('/openapi.json', (c) => c.json(openapi));
+  serveDocument(app);
 
   const html = (c: Context) => c.html(page(c));
   app.get(DOCS_PATH, html);

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { printBanner } from './banner';
+import { printBanner } from '@wsadmin/server-core/server-kit';
 import { runPrimary } from './cluster/primary';
 import { runWorker } from './cluster/worker';
 import { readConfig, type ServerConfig } from './config';

@@ -5,13 +5,14 @@ import type { Storage } from '@wsadmin/server-core';
 import {
   AdjustableClock,
   createApp,
+  describeError,
   ensureBootstrapKey,
-  isStorageUnavailable,
-  processDueTasks,
+  startTaskTimer,
   type TaskRunner,
   tokenBucketLimiter,
   writeTransaction,
 } from '@wsadmin/server-core';
+import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '@wsadmin/server-core/server-kit';
 import type { Hono } from 'hono';
 import type { DestinationStream, Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -24,7 +25,6 @@ import { capConnections, dropReporter } from './operations/connection-cap';
 import { createLogger, logRequest } from './operations/logger';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
-import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './passwords';
 import { StartupError } from './startup-error';
 
 export interface RunningServer {
@@ -137,28 +137,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // Refresh tasks also run when nobody asks: a timer claims due tasks (each by one runner only).
-  // One round at a time, and one line per database outage rather than one per round.
-  let round: Promise<void> | undefined;
-  let databaseDown = false;
-  const taskTimer = setInterval(() => {
-    if (round) return;
-    round = processDueTasks(storage.db, clock.now(), taskRunner)
-      .then(() => {
-        if (databaseDown) console.error('wsadmin: database reachable again');
-        databaseDown = false;
-      })
-      .catch((error) => {
-        const unavailable = isStorageUnavailable(error);
-        if (!unavailable) console.error(`wsadmin: refresh task failed: ${describeError(error)}`);
-        else if (!databaseDown)
-          console.error(`wsadmin: database unavailable, refresh tasks wait: ${describeError(error)}`);
-        databaseDown = unavailable;
-      })
-      .finally(() => {
-        round = undefined;
-      });
-  }, 250);
-  taskTimer.unref();
+  const taskTimer = startTaskTimer(
+    storage.db,
+    () => clock.now(),
+    taskRunner,
+    (line) => console.error(line),
+  );
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -168,9 +152,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     createdKeySecret: bootstrap?.secret,
     logger,
     close() {
-      clearInterval(taskTimer);
-      closing ??= new Promise<void>((resolve) => server.close(() => resolve()))
-        .then(() => round)
+      closing ??= Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        taskTimer.stop(),
+      ])
         .then(() => storage.close())
         .then(() => new Promise<void>((flushed) => logger.flush(() => flushed())));
       return closing;
@@ -214,13 +199,4 @@ function listen(
     capConnections(server, config.maxConnections, { inWorker: cluster.isWorker, onDrop });
     server.once('error', reject);
   });
-}
-
-/**
- * The stack only: database errors carry extra fields (PostgreSQL's `detail` quotes the failing
- * row, which may hold a password hash) that must never reach a log.
- */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return typeof error;
 }

@@ -5,7 +5,7 @@ import { openSqliteStorage } from './sqlite-file';
 
 /**
  * A long transaction on the SQLite file storage gives the event loop turns in between its
- * statements (sqlite-yield.ts), so the process goes on answering; without that, a callback queued
+ * statements (server-core's storage/yielding-dialect.ts), so the process goes on answering; without that, a callback queued
  * with setImmediate only runs once the whole transaction is done. With a budget of 0 every
  * statement after the first of a turn yields, which makes the order certain.
  */

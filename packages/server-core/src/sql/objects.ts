@@ -186,7 +186,7 @@ export async function listObjects<K extends ManagementCollection>(
  * Lists are read in pages of at most LIST_PAGE rows, one statement each: a SQLite statement runs
  * to its end without a break, so one statement over 100,000 objects (0.9 s with the `holding`
  * filter) kept every other request of the process waiting; between pages the storage may yield
- * (packages/server/src/sqlite-yield.ts). A filtered page is cut by id before the filter applies,
+ * (storage/yielding-dialect.ts). A filtered page is cut by id before the filter applies,
  * so a filter that matches nothing still reads at most LIST_PAGE rows per statement.
  */
 const LIST_PAGE = 2_000;

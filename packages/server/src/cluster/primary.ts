@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { printBanner } from '../banner';
+import { printBanner } from '@wsadmin/server-core/server-kit';
 import type { ServerConfig } from '../config';
 import { isMessage, type WorkerMessage } from './messages';
 import { answerMetricsRequests } from './metrics';

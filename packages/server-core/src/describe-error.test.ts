@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from './server';
+import { describeError } from './errors';
 
 describe('internal error log lines', () => {
   it('keep the message and stack but drop database detail fields', () => {

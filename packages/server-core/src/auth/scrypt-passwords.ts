@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import { type PasswordHasher, RequestAbandonedError } from '@wsadmin/server-core';
+import { RequestAbandonedError } from '../errors';
+import type { PasswordHasher } from './passwords';
 
 const LOG2_N = 17;
 const R = 8;
@@ -78,4 +79,7 @@ export function boundedPasswords(hasher: PasswordHasher, limit: number): Passwor
 }
 
 /** Default concurrent password hashes per process: half of libuv's pool, at least 1. */
-export const PASSWORD_CONCURRENCY = Math.max(1, Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2));
+export const PASSWORD_CONCURRENCY = Math.max(
+  1,
+  Math.floor(Number(globalThis.process?.env.UV_THREADPOOL_SIZE || 4) / 2),
+);

@@ -1,6 +1,7 @@
-import { type PasswordHasher, RequestAbandonedError } from '@wsadmin/server-core';
 import { describe, expect, it } from 'vitest';
-import { boundedPasswords } from './passwords';
+import { RequestAbandonedError } from '../errors';
+import type { PasswordHasher } from './passwords';
+import { boundedPasswords } from './scrypt-passwords';
 
 describe('boundedPasswords', () => {
   it('runs at most the limit of hashes and checks at once, and finishes every one', async () => {

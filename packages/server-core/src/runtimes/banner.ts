@@ -4,6 +4,8 @@ export interface Banner {
   location: string;
   createdKeySecret: string | undefined;
   testClock: boolean;
+  /** The Node server serves the API reference page at /docs; the other runtimes do not. Default true. */
+  docs?: boolean;
   /** Cluster workers' process ids; absent when one process serves alone. */
   workerPids?: number[];
 }
@@ -16,7 +18,7 @@ export function printBanner(banner: Banner): void {
   const { url } = banner;
   const lines = [
     `wsadmin reference server on ${url} (database: ${banner.location})`,
-    `  API:  ${url}/openapi/v1/   docs: ${url}/docs   document: ${url}/openapi.json`,
+    `  API:  ${url}/openapi/v1/   ${banner.docs === false ? '' : `docs: ${url}/docs   `}document: ${url}/openapi.json`,
   ];
   if (banner.workerPids) {
     lines.push(`  Workers: ${banner.workerPids.length} processes (pids ${banner.workerPids.join(', ')})`);

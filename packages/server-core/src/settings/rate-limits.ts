@@ -1,4 +1,5 @@
-import type { Rate, RateBucket, RateLimits } from '@wsadmin/server-core';
+import type { RateBucket } from '../rate-limit/rate-limiter';
+import type { Rate, RateLimits } from '../rate-limit/token-bucket';
 
 const UNITS: Record<string, number> = { s: 1, sec: 1, m: 60, min: 60, h: 3600 };
 const BUCKETS: readonly RateBucket[] = ['key', 'address', 'strict'];

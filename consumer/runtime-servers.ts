@@ -1,0 +1,168 @@
+/**
+ * The reference server on Bun, Deno and workerd (Miniflare, with its local D1), started from the
+ * packed `@wsadmin/server-core` as docs/runtimes.md tells a user, each as a conformance `Target`
+ * over real HTTP (consumer/runtime-servers.test.ts). Keys are made and revoked beside the server,
+ * as the Node server's `wsadmin-keys` does: on the same SQLite file, or on the same D1 database.
+ */
+import { once } from 'node:events';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Target } from '@wsadmin/conformance';
+import { openSqliteStorage } from '@wsadmin/server';
+import { createKey, findKeyBySecret, randomSecret, revokeKey, type Storage } from '@wsadmin/server-core';
+import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { consumerEnv, REPO_ROOT, startCommand } from './harness';
+
+/** A server of the matrix, started: its address, its key, the storage beside it, and how to stop. */
+export interface StartedServer {
+  url: string;
+  key: string;
+  /** The server's database, opened from this process (for keys). */
+  storage: Storage;
+  /** What the server printed (or workerd logged) so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeServer {
+  /** As docs/runtimes.md names it. */
+  name: string;
+  /** The command a user runs, as docs/runtimes.md shows it (checked there). */
+  command: string;
+  start(project: string, env: Record<string, string>): Promise<StartedServer>;
+}
+
+const bin = (path: string) => join(REPO_ROOT, 'node_modules', path);
+const BANNER = /wsadmin reference server on (http:\/\/\S+)/;
+
+/** A server process started by a command line in the project, on a SQLite file of its own. */
+function listening(name: string, command: string, args: readonly string[]): RuntimeServer {
+  return {
+    name,
+    command: [command, ...args].join(' '),
+    async start(project, env) {
+      const file = join(project, 'data', `${name.toLowerCase()}-${randomSecret(6)}.db`);
+      const running = await startCommand(bin(`.bin/${command}`), args, {
+        cwd: project,
+        env: consumerEnv({
+          ...env,
+          PORT: '0',
+          DATABASE_URL: `sqlite:${file}`,
+          NO_COLOR: '1',
+          DENO_NO_UPDATE_CHECK: '1',
+          DENO_DIR: join(project, '.deno'),
+        }),
+        ready: BANNER,
+        timeoutMs: 120_000,
+      });
+      const storage = await openSqliteStorage(file, () => new Date());
+      return {
+        url: BANNER.exec(running.output())?.[1] ?? '',
+        key: env.WSADMIN_BOOTSTRAP_KEY ?? '',
+        storage,
+        output: running.output,
+        async stop() {
+          await running.stop();
+          await storage.close();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The project's worker.mjs bundled as wrangler bundles a Worker (esbuild, platform neutral,
+ * conditions worker and browser), run by workerd through Miniflare with a local D1 database bound
+ * as `DB`, the settings as bindings, and no compatibility flags: the server needs no `nodejs_compat`.
+ */
+const workerd: RuntimeServer = {
+  name: 'Cloudflare Workers',
+  command: 'npx wrangler dev',
+  async start(project, env) {
+    const outdir = join(project, 'dist-worker');
+    await build({
+      entryPoints: [join(project, 'worker.mjs')],
+      absWorkingDir: project,
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      conditions: ['worker', 'browser'],
+      mainFields: ['browser', 'module', 'main'],
+      outdir,
+      logLevel: 'silent',
+    });
+    let output = '';
+    const ended: Promise<unknown>[] = [];
+    const miniflare = new Miniflare({
+      modules: true,
+      scriptPath: join(outdir, 'worker.js'),
+      modulesRoot: outdir,
+      compatibilityDate: '2026-04-01',
+      d1Databases: ['DB'],
+      d1Persist: join(project, 'd1', randomSecret(6)),
+      bindings: env,
+      port: 0,
+      handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+        for (const stream of [stdout, stderr]) {
+          stream.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+          });
+          ended.push(once(stream, 'close'));
+        }
+      },
+    });
+    const url = (await miniflare.ready).origin;
+    // The first request opens and migrates the database and stores the bootstrap key.
+    const health = await fetch(`${url}/healthz`);
+    if (!health.ok)
+      throw new Error(`the Worker answered ${health.status}: ${await health.text()}\n${output}`);
+    const storage = await openD1Storage(await miniflare.getD1Database('DB'), () => new Date());
+    return {
+      url,
+      key: env.WSADMIN_BOOTSTRAP_KEY ?? '',
+      storage,
+      output: () => output,
+      async stop() {
+        await storage.close();
+        await miniflare.dispose();
+      },
+    };
+  },
+};
+
+export const RUNTIME_SERVERS: Record<string, RuntimeServer> = {
+  bun: listening('Bun', 'bun', ['node_modules/@wsadmin/server-core/dist/bun.mjs']),
+  deno: listening('Deno', 'deno', ['run', '-A', '--no-lock', 'npm:@wsadmin/server-core/deno']),
+  workerd,
+};
+
+/**
+ * A started server as the conformance suite's target, with every capability: keys on its database,
+ * and its clock through `POST /__test__/clock/` (WSADMIN_TEST_CLOCK=1).
+ */
+export function targetOf(name: string, server: StartedServer): Target {
+  const { db } = server.storage;
+  const advanceClock = async (seconds: number) => {
+    const response = await fetch(`${server.url}/__test__/clock/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: seconds }),
+    });
+    if (!response.ok) throw new Error(`clock advance failed: ${response.status} ${await response.text()}`);
+    return new Date(((await response.json()) as { data: { now: string } }).data.now);
+  };
+  return {
+    name,
+    baseUrl: server.url,
+    key: server.key,
+    fetch: (request) => fetch(request),
+    createKey: async (key) => (await createKey(db, await advanceClock(0), key)).secret,
+    async revokeKey(secret) {
+      const key = await findKeyBySecret(db, secret);
+      if (key) await revokeKey(db, key.id, await advanceClock(0));
+    },
+    advanceClock,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * `@wsadmin/server-core/deno`: the reference server on Deno, with its data in a SQLite file through
+ * `node:sqlite` and `Deno.serve` listening. Run it with
+ * `deno run -A npm:@wsadmin/server-core/deno` (the settings are the Node server's environment
+ * variables; docs/runtimes.md), or call `startServer`.
+ */
+import { denoHost } from './runtimes/deno';
+import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
+import { type RuntimeSettings, readRuntimeSettings } from './settings/runtime-settings';
+
+export { openNodeSqliteStorage } from './runtimes/deno';
+export type { RuntimeServer, RuntimeSettings };
+
+interface DenoSignals {
+  Deno: {
+    env: { toObject(): Record<string, string> };
+    addSignalListener(signal: 'SIGINT' | 'SIGTERM', listener: () => void): void;
+    exit(code: number): never;
+  };
+}
+
+const deno = () => (globalThis as unknown as Partial<DenoSignals>).Deno;
+
+/**
+ * Starts the server on Deno as `wsadmin-server` starts on Node: the SQLite file of `DATABASE_URL`
+ * migrated, a bootstrap key made sure of, listening on `HOST`:`PORT`.
+ *
+ * @example
+ * import { startServer } from '@wsadmin/server-core/deno';
+ * const server = await startServer({ PORT: '0', DATABASE_URL: 'sqlite:./data/wsadmin.db' });
+ * console.log(server.url, server.createdKeySecret);
+ */
+export function startServer(
+  env: Record<string, string | undefined> = deno()?.env.toObject() ?? {},
+): Promise<RuntimeServer> {
+  return serveOnRuntime(denoHost(), readRuntimeSettings(env, 'Deno'));
+}
+
+// `deno run -A …/deno.mjs`: the server with the banner, until SIGINT or SIGTERM.
+const runtime = deno();
+if ((import.meta as { main?: boolean }).main && runtime) {
+  try {
+    await runOnRuntime(denoHost(), readRuntimeSettings(runtime.env.toObject(), 'Deno'), (signal, stop) =>
+      runtime.addSignalListener(signal, stop),
+    );
+  } catch (error) {
+    console.error(`wsadmin: ${(error as Error).message}`);
+    runtime.exit(1);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { TaskRunner } from '../context';
+import { describeError } from '../errors';
+import type { Schema } from '../storage/schema';
+import { isStorageUnavailable } from '../storage/unavailable';
+import { processDueTasks } from './refresh-tasks';
+
+/** The timer that runs due refresh tasks; `stop` waits for the round under way. */
+export interface TaskTimer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Refresh tasks also run when nobody asks: every `everyMs` a round claims the due tasks (each by
+ * one runner only). One round at a time, and one line per database outage rather than one per
+ * round. Used by every runtime's long-running server (Workers run a round per cron trigger).
+ */
+export function startTaskTimer(
+  db: Kysely<Schema>,
+  now: () => Date,
+  runner: TaskRunner,
+  report: (line: string) => void,
+  everyMs = 250,
+): TaskTimer {
+  let round: Promise<void> | undefined;
+  let databaseDown = false;
+  const timer = setInterval(() => {
+    if (round) return;
+    round = processDueTasks(db, now(), runner)
+      .then(() => {
+        if (databaseDown) report('wsadmin: database reachable again');
+        databaseDown = false;
+      })
+      .catch((error) => {
+        const unavailable = isStorageUnavailable(error);
+        if (!unavailable) report(`wsadmin: refresh task failed: ${describeError(error)}`);
+        else if (!databaseDown)
+          report(`wsadmin: database unavailable, refresh tasks wait: ${describeError(error)}`);
+        databaseDown = unavailable;
+      })
+      .finally(() => {
+        round = undefined;
+      });
+  }, everyMs);
+  // Deno's timers are numbers; Node's and Bun's hold the process open unless unref'd.
+  (timer as { unref?: () => void }).unref?.();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await round;
+    },
+  };
+}
