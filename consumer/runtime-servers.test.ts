@@ -37,13 +37,17 @@ afterAll(() => rm(root, { recursive: true, force: true }), 120_000);
 describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over HTTP', (id, runtime) => {
   let server: StartedServer | undefined;
   let target: Target;
+  const settings = {
+    DATABASE_URL: `sqlite:${join(project, 'data', `${id}.db`)}`,
+    WSADMIN_BOOTSTRAP_KEY: `wsk_${randomSecret(24)}`,
+    WSADMIN_TEST_CLOCK: '1',
+    LOG_LEVEL: 'warn',
+  };
   beforeAll(async () => {
     await install();
-    server = await runtime.start(project, {
-      WSADMIN_BOOTSTRAP_KEY: `wsk_${randomSecret(24)}`,
-      WSADMIN_TEST_CLOCK: '1',
-      LOG_LEVEL: 'warn',
-    });
+    // A Worker's database is its D1 binding, and DATABASE_URL would be refused there.
+    const { DATABASE_URL, ...bindings } = settings;
+    server = await runtime.start(project, id === 'workerd' ? bindings : settings);
     target = targetOf(id, server);
   }, 600_000);
   afterAll(() => server?.stop(), 60_000);
@@ -55,3 +59,53 @@ describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over
 
   runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 });
+
+describe.each(Object.entries(RUNTIME_SERVERS).filter(([, runtime]) => runtime.keys))(
+  'the %s server from its command line',
+  (id, runtime) => {
+    const keys = (env: Record<string, string>, ...args: string[]) =>
+      runtime.keys?.(project, env, args) ?? Promise.reject(new Error('no keys command'));
+    const scopes = (url: string, key: string) =>
+      fetch(`${url}/openapi/v1/scopes/`, { headers: { authorization: `Bearer ${key}` } });
+
+    it('makes and revokes keys as wsadmin-keys does, seen by the running server; a restart keeps the data and makes no new key', async () => {
+      await install();
+      const env = { DATABASE_URL: `sqlite:${join(project, 'data', `${id}-keys.db`)}`, LOG_LEVEL: 'warn' };
+      const first = await runtime.start(project, env);
+      try {
+        const created = /shown only now:\s+(wsk_\S+)/.exec(first.output())?.[1];
+        expect(created).toMatch(/^wsk_/);
+        const made = JSON.parse(
+          (await keys(env, 'create', '--name', 'ci', '--permissions', 'auth')).stdout,
+        ) as {
+          id: string;
+          secret: string;
+        };
+        expect((await scopes(first.url, made.secret)).status).toBe(200);
+        const listed = (await keys(env, 'list')).stdout;
+        expect(listed).toContain(made.id);
+        expect(listed).not.toContain(made.secret);
+        await keys(env, 'revoke', made.id);
+        expect((await scopes(first.url, made.secret)).status).toBe(401);
+      } finally {
+        await first.stop();
+      }
+      const second = await runtime.start(project, env);
+      try {
+        expect(second.output()).not.toContain('shown only now');
+        expect((await keys(env, 'list')).stdout.trim().split('\n')).toHaveLength(2);
+      } finally {
+        await second.stop();
+      }
+    }, 180_000);
+
+    it('refuses a setting only the Node server has, naming it, and bad keys arguments with the usage', async () => {
+      await install();
+      const env = { DATABASE_URL: `sqlite:${join(project, 'data', `${id}-refused.db`)}` };
+      await expect(runtime.start(project, { ...env, WSADMIN_WORKERS: '2' })).rejects.toThrow(
+        `WSADMIN_WORKERS is not supported on ${runtime.name}`,
+      );
+      await expect(keys(env, 'create')).rejects.toThrow(/--name[^]*Usage: /);
+    }, 120_000);
+  },
+);

@@ -13,7 +13,7 @@ import { createKey, findKeyBySecret, randomSecret, revokeKey, type Storage } fro
 import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { consumerEnv, REPO_ROOT, startCommand } from './harness';
+import { type CommandResult, consumerEnv, REPO_ROOT, run, startCommand } from './harness';
 
 /** A server of the matrix, started: its address, its key, the storage beside it, and how to stop. */
 export interface StartedServer {
@@ -31,7 +31,10 @@ export interface RuntimeServer {
   name: string;
   /** The command a user runs, as docs/runtimes.md shows it (checked there). */
   command: string;
+  /** Starts it; `env` has the settings, DATABASE_URL included where the server has a file. */
   start(project: string, env: Record<string, string>): Promise<StartedServer>;
+  /** Runs `<command> keys …` to its end (servers with a command line only). */
+  keys?(project: string, env: Record<string, string>, args: readonly string[]): Promise<CommandResult>;
 }
 
 const bin = (path: string) => join(REPO_ROOT, 'node_modules', path);
@@ -39,21 +42,16 @@ const BANNER = /wsadmin reference server on (http:\/\/\S+)/;
 
 /** A server process started by a command line in the project, on a SQLite file of its own. */
 function listening(name: string, command: string, args: readonly string[]): RuntimeServer {
+  const runtimeEnv = (project: string, env: Record<string, string>) =>
+    consumerEnv({ ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(project, '.deno') });
   return {
     name,
     command: [command, ...args].join(' '),
     async start(project, env) {
-      const file = join(project, 'data', `${name.toLowerCase()}-${randomSecret(6)}.db`);
+      const file = (env.DATABASE_URL ?? '').replace(/^sqlite:/, '');
       const running = await startCommand(bin(`.bin/${command}`), args, {
         cwd: project,
-        env: consumerEnv({
-          ...env,
-          PORT: '0',
-          DATABASE_URL: `sqlite:${file}`,
-          NO_COLOR: '1',
-          DENO_NO_UPDATE_CHECK: '1',
-          DENO_DIR: join(project, '.deno'),
-        }),
+        env: runtimeEnv(project, { PORT: '0', ...env }),
         ready: BANNER,
         timeoutMs: 120_000,
       });
@@ -69,6 +67,12 @@ function listening(name: string, command: string, args: readonly string[]): Runt
         },
       };
     },
+    keys: (project, env, keysArgs) =>
+      run(bin(`.bin/${command}`), [...args, 'keys', ...keysArgs], {
+        cwd: project,
+        env: runtimeEnv(project, env),
+        timeoutMs: 60_000,
+      }),
   };
 }
 

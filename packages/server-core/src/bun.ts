@@ -1,11 +1,16 @@
 /**
  * `@wsadmin/server-core/bun`: the reference server on Bun, with its data in a SQLite file through
  * `bun:sqlite` and `Bun.serve` listening. Run it with `bun node_modules/@wsadmin/server-core/dist/bun.mjs`
- * (the settings are the Node server's environment variables; docs/runtimes.md), or call `startServer`.
+ * (the settings are the Node server's environment variables; `… keys create --name NAME` makes a
+ * key, as `wsadmin-keys` on Node; docs/runtimes.md), or call `startServer`.
  */
 
 import { bunHost } from './runtimes/bun';
-import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
+import { runCommand } from './runtimes/command';
+import { type RuntimeServer, serveOnRuntime } from './runtimes/serve';
+
+const COMMAND = 'bun node_modules/@wsadmin/server-core/dist/bun.mjs';
+
 import { type RuntimeSettings, readRuntimeSettings } from './settings/runtime-settings';
 
 export { openBunSqliteStorage } from './runtimes/bun';
@@ -24,14 +29,10 @@ export function startServer(env: Record<string, string | undefined> = process.en
   return serveOnRuntime(bunHost(), readRuntimeSettings(env, 'Bun'));
 }
 
-// `bun …/dist/bun.mjs`: the server with the banner, until SIGINT or SIGTERM.
+// `bun …/dist/bun.mjs [keys …]`: the server with the banner until SIGINT or SIGTERM, or a keys command.
 if ((import.meta as { main?: boolean }).main) {
-  try {
-    await runOnRuntime(bunHost(), readRuntimeSettings(process.env, 'Bun'), (signal, stop) =>
-      process.once(signal, stop),
-    );
-  } catch (error) {
-    console.error(`wsadmin: ${(error as Error).message}`);
-    process.exit(1);
-  }
+  const code = await runCommand(bunHost(), process.argv.slice(2), process.env, COMMAND, (signal, stop) =>
+    process.once(signal, stop),
+  );
+  if (code !== undefined) process.exit(code);
 }

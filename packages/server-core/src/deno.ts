@@ -2,17 +2,23 @@
  * `@wsadmin/server-core/deno`: the reference server on Deno, with its data in a SQLite file through
  * `node:sqlite` and `Deno.serve` listening. Run it with
  * `deno run -A npm:@wsadmin/server-core/deno` (the settings are the Node server's environment
- * variables; docs/runtimes.md), or call `startServer`.
+ * variables; `… keys create --name NAME` makes a key, as `wsadmin-keys` on Node; docs/runtimes.md),
+ * or call `startServer`.
  */
+
+import { runCommand } from './runtimes/command';
 import { denoHost } from './runtimes/deno';
-import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
+import { type RuntimeServer, serveOnRuntime } from './runtimes/serve';
 import { type RuntimeSettings, readRuntimeSettings } from './settings/runtime-settings';
 
 export { openNodeSqliteStorage } from './runtimes/deno';
 export type { RuntimeServer, RuntimeSettings };
 
+const COMMAND = 'deno run -A npm:@wsadmin/server-core/deno';
+
 interface DenoSignals {
   Deno: {
+    args: string[];
     env: { toObject(): Record<string, string> };
     addSignalListener(signal: 'SIGINT' | 'SIGTERM', listener: () => void): void;
     exit(code: number): never;
@@ -36,15 +42,12 @@ export function startServer(
   return serveOnRuntime(denoHost(), readRuntimeSettings(env, 'Deno'));
 }
 
-// `deno run -A …/deno.mjs`: the server with the banner, until SIGINT or SIGTERM.
+// `deno run -A npm:@wsadmin/server-core/deno [keys …]`: the server with the banner until SIGINT or
+// SIGTERM, or a keys command.
 const runtime = deno();
 if ((import.meta as { main?: boolean }).main && runtime) {
-  try {
-    await runOnRuntime(denoHost(), readRuntimeSettings(runtime.env.toObject(), 'Deno'), (signal, stop) =>
-      runtime.addSignalListener(signal, stop),
-    );
-  } catch (error) {
-    console.error(`wsadmin: ${(error as Error).message}`);
-    runtime.exit(1);
-  }
+  const code = await runCommand(denoHost(), runtime.args, runtime.env.toObject(), COMMAND, (signal, stop) =>
+    runtime.addSignalListener(signal, stop),
+  );
+  if (code !== undefined) runtime.exit(code);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
+import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from '@wsadmin/server-core/server-kit';
 import { endQuietlyWhenStdoutCloses } from '../closed-stdout';
 import { commandName } from '../command-name';
 import { readConfig } from '../config';
-import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from '../keys-command';
 import { openStorageFromUrl } from '../open-storage';
 
 // `wsadmin-keys create|list|revoke|help` (`npm run keys -- …` in this repository): access keys in

@@ -1,5 +1,6 @@
-import { createKey, openMemoryStorage } from '@wsadmin/server-core';
 import { describe, expect, it } from 'vitest';
+import { createKey } from '../auth/keys';
+import { openMemoryStorage } from '../storage/memory';
 import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from './keys-command';
 
 const now = new Date('2030-05-01T00:00:00Z');

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX } from '@wsadmin/contract';
-import type { Schema } from '@wsadmin/server-core';
-import { type AccessKey, createKey, findKey, listKeys, type NewKey, revokeKey } from '@wsadmin/server-core';
 import type { Kysely } from 'kysely';
+import { type AccessKey, createKey, findKey, listKeys, type NewKey, revokeKey } from '../auth/keys';
+import type { Schema } from '../storage/schema';
 
-/** The usage, naming the command as it was called (command-name.ts): `wsadmin-keys` or `npm run keys --`. */
+/** The usage, naming the command as it was called (the Node server's command-name.ts): `wsadmin-keys` or `npm run keys --`. */
 export function keysUsage(name: string): string {
   return `Usage: ${name} <command>
 

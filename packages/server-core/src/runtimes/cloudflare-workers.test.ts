@@ -1,0 +1,65 @@
+import initSqlJs from 'sql.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeD1 } from '../storage/fake-d1';
+import { createWorker } from './cloudflare-workers';
+
+const SQL = await initSqlJs();
+const database = () => {
+  const db = new SQL.Database();
+  db.run('PRAGMA foreign_keys = ON');
+  return fakeD1(db);
+};
+const KEY = 'wsk_worker-test-key-0123456789';
+const scopes = (key = KEY) =>
+  new Request('https://wsadmin.example/openapi/v1/scopes/', { headers: { authorization: `Bearer ${key}` } });
+
+describe('createWorker (Cloudflare Workers on D1)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('migrates on the first request and serves with the bootstrap key', async () => {
+    const worker = createWorker();
+    const env = { DB: database(), WSADMIN_BOOTSTRAP_KEY: KEY };
+    const answer = await worker.fetch(scopes(), env);
+    expect(answer.status).toBe(200);
+    expect((await worker.fetch(scopes('wsk_someone-else'), env)).status).toBe(401);
+    expect((await worker.fetch(new Request('https://wsadmin.example/openapi.json'), env)).status).toBe(200);
+  });
+
+  it.each<[string, { env: Record<string, unknown>; want: RegExp }]>([
+    [
+      'no key on an empty database (a new key would have to be logged)',
+      { env: {}, want: /WSADMIN_BOOTSTRAP_KEY/ },
+    ],
+    [
+      'a setting a Worker cannot have',
+      { env: { WSADMIN_BOOTSTRAP_KEY: KEY, PORT: '8787' }, want: /^PORT is not supported/ },
+    ],
+  ])('answers 503 naming the fix for %s, and starts once it is fixed', async (_name, { env, want }) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const worker = createWorker();
+    const DB = database();
+    const refused = await worker.fetch(scopes(), { DB, ...env });
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/^wsadmin: cannot start: /);
+    expect(refused.status).toBe(503);
+    const body = (await refused.json()) as { errcode: number; errmsg: string; data: { reason: string } };
+    expect(body).toMatchObject({ errcode: 503, data: { reason: 'unavailable' } });
+    expect(body.errmsg).toMatch(want);
+    expect((await worker.fetch(scopes(), { DB, WSADMIN_BOOTSTRAP_KEY: KEY })).status).toBe(200);
+  });
+
+  it('answers 503 naming the binding when no D1 database is bound', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answer = await createWorker({ database: 'WSADMIN_DB' }).fetch(scopes(), { DB: database() });
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { errmsg: string }).errmsg).toContain('binding = "WSADMIN_DB"');
+  });
+
+  it('runs due refresh tasks on its cron trigger', async () => {
+    const worker = createWorker();
+    const DB = database();
+    await expect(worker.scheduled({}, { DB, WSADMIN_BOOTSTRAP_KEY: KEY })).resolves.toBeUndefined();
+    expect(DB.statements.some((text) => /refresh_tasks/.test(text))).toBe(true);
+  });
+});
