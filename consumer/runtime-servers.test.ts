@@ -105,7 +105,7 @@ describe.each(Object.entries(RUNTIME_SERVERS).filter(([, runtime]) => runtime.ke
       await expect(runtime.start(project, { ...env, WSADMIN_WORKERS: '2' })).rejects.toThrow(
         `WSADMIN_WORKERS is not supported on ${runtime.name}`,
       );
-      await expect(keys(env, 'create')).rejects.toThrow(/--name[^]*Usage: /);
+      await expect(keys(env, 'create')).rejects.toThrow(/--name[\s\S]*Usage: /);
     }, 120_000);
   },
 );

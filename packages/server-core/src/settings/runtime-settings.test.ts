@@ -79,7 +79,7 @@ describe('readRuntimeSettings (Bun and Deno)', () => {
       'PostgreSQL, without echoing the URL and its password',
       {
         given: { DATABASE_URL: 'postgres://u:pw-secret@db/x' },
-        want: /^DATABASE_URL: PostgreSQL is served by the Node server \(@wsadmin\/server\); on Bun .*sqlite:<file>[^]*$/,
+        want: /^DATABASE_URL: PostgreSQL is served by the Node server \(@wsadmin\/server\); on Bun .*sqlite:<file> or sqlite::memory:$/,
       },
     ],
     [
