@@ -71,6 +71,8 @@ beforeAll(async () => {
       '@babel/plugin-transform-modules-commonjs',
     ].map((name) => [name, installedVersion(name)]),
   );
+  // TypeScript 7 (the native compiler) beside 5.9, under the alias this repository installs it as.
+  tools.typescript7 = `npm:typescript@${installedVersion('typescript7')}`;
   await Promise.all([
     createConsumer({
       directory: projects.mockOnly,
@@ -384,20 +386,32 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
     expect(JSON.parse(stdout)).toEqual({ id: expect.any(Number), name: 'From CommonJS', refused: 400 });
   });
 
+  // The backend's check runs on TypeScript 5.9, the oldest this repository builds with; the two that
+  // read every declaration of msw, zod and hono (skipLibCheck off) on TypeScript 7, the same checker
+  // compiled natively: they took 130 s each on 5.9 on a busy machine, a tenth of that on 7.
   it.each([
-    ['node16', 'a Node backend on the SDK: lib ES2022 without DOM, skipLibCheck off'],
+    ['node16', '5.9', 'a Node backend on the SDK: lib ES2022 without DOM, skipLibCheck off'],
     [
       'node16-tests',
+      '7',
       'tests using the SDK and the mock: DOM (msw needs it), exactOptionalPropertyTypes off, skipLibCheck off',
     ],
     [
       'bundler',
+      '7',
       'pages and tests using the SDK and the mock: DOM, exactOptionalPropertyTypes, skipLibCheck off',
     ],
   ])(
-    'tsc --noEmit, strict, moduleResolution %s (%s)',
-    async (config) => {
-      await run(bin(projects.app, 'tsc'), ['-p', `tsconfig.${config}.json`], {
+    'tsc --noEmit, strict, moduleResolution %s, TypeScript %s (%s)',
+    async (config, version) => {
+      const tsc = join(
+        projects.app,
+        'node_modules',
+        version === '7' ? 'typescript7' : 'typescript',
+        'bin',
+        'tsc',
+      );
+      await run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`], {
         cwd: projects.app,
         timeoutMs: 290_000,
       });
