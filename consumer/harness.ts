@@ -93,7 +93,7 @@ const BUILD_STAGES: readonly (readonly PackageName[])[] = [
   ['@wsadmin/mock', '@wsadmin/server'],
 ];
 
-function folderOf(name: PackageName): string {
+export function folderOf(name: PackageName): string {
   return name === '@wsadmin/contract' ? 'contract' : `packages/${name.slice('@wsadmin/'.length)}`;
 }
 

@@ -4,13 +4,13 @@
  * same scenarios as against the Node server (packages/server/src/scenarios.http.test.ts).
  */
 import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import { randomSecret } from '@wsadmin/server-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, npmCache, tarballDependencies } from './harness';
+import { createConsumer, npmCache, REPO_ROOT, tarballDependencies } from './harness';
 import { sharedTarballs } from './packs';
 import { RUNTIME_SERVERS, type StartedServer, targetOf } from './runtime-servers';
 
@@ -59,6 +59,20 @@ describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over
 
   runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 });
+
+/** The row of a runtime in a Markdown table whose first column names it. */
+const rowOf = (text: string, name: string) => text.split('\n').find((line) => line.startsWith(`| ${name} |`));
+
+it.each(Object.values(RUNTIME_SERVERS))(
+  'docs/runtimes.md and the README show how to start the $name server',
+  async (runtime) => {
+    const docs = await readFile(join(REPO_ROOT, 'docs/runtimes.md'), 'utf8');
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(rowOf(docs, runtime.name)).toContain(`\`${runtime.command}\``);
+    // The README's table is narrower: "Workers" for Cloudflare Workers.
+    expect(rowOf(readme, runtime.name.replace('Cloudflare ', ''))).toContain(`\`${runtime.command}\``);
+  },
+);
 
 describe.each(Object.entries(RUNTIME_SERVERS).filter(([, runtime]) => runtime.keys))(
   'the %s server from its command line',

@@ -29,7 +29,7 @@ export interface StartedServer {
 export interface RuntimeServer {
   /** As docs/runtimes.md names it. */
   name: string;
-  /** The command a user runs, as docs/runtimes.md shows it (checked there). */
+  /** The command a user runs to start it, as docs/runtimes.md and the README show it (checked there). */
   command: string;
   /** Starts it; `env` has the settings, DATABASE_URL included where the server has a file. */
   start(project: string, env: Record<string, string>): Promise<StartedServer>;
@@ -41,12 +41,17 @@ const bin = (path: string) => join(REPO_ROOT, 'node_modules', path);
 const BANNER = /wsadmin reference server on (http:\/\/\S+)/;
 
 /** A server process started by a command line in the project, on a SQLite file of its own. */
-function listening(name: string, command: string, args: readonly string[]): RuntimeServer {
+function listening(
+  name: string,
+  command: string,
+  args: readonly string[],
+  documented: string,
+): RuntimeServer {
   const runtimeEnv = (project: string, env: Record<string, string>) =>
     consumerEnv({ ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(project, '.deno') });
   return {
     name,
-    command: [command, ...args].join(' '),
+    command: documented,
     async start(project, env) {
       const file = (env.DATABASE_URL ?? '').replace(/^sqlite:/, '');
       const running = await startCommand(bin(`.bin/${command}`), args, {
@@ -137,8 +142,19 @@ const workerd: RuntimeServer = {
 };
 
 export const RUNTIME_SERVERS: Record<string, RuntimeServer> = {
-  bun: listening('Bun', 'bun', ['node_modules/@wsadmin/server-core/dist/bun.mjs']),
-  deno: listening('Deno', 'deno', ['run', '-A', '--no-lock', 'npm:@wsadmin/server-core/deno']),
+  bun: listening(
+    'Bun',
+    'bun',
+    ['node_modules/@wsadmin/server-core/dist/bun.mjs'],
+    'bun node_modules/@wsadmin/server-core/dist/bun.mjs',
+  ),
+  // --no-lock: the project's node_modules as npm installed it, no lockfile of Deno's own.
+  deno: listening(
+    'Deno',
+    'deno',
+    ['run', '-A', '--no-lock', 'npm:@wsadmin/server-core/deno'],
+    'deno run -A npm:@wsadmin/server-core/deno',
+  ),
   workerd,
 };
 
