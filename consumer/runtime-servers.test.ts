@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import { randomSecret } from '@wsadmin/server-core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumer, npmCache, REPO_ROOT, tarballDependencies } from './harness';
 import { sharedTarballs } from './packs';
@@ -58,6 +59,23 @@ describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over
   });
 
   runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
+
+  if (id === 'workerd') {
+    it('takes keys made and revoked by the SQL that `keys create --sql` / `keys revoke ID --sql` print, as wrangler d1 execute runs it', async () => {
+      const printer = RUNTIME_SERVERS.bun?.keys;
+      if (!server || !printer) throw new Error('needs the Worker and the Bun keys command');
+      const env = { DATABASE_URL: 'sqlite::memory:' };
+      const scopes = (key: string) =>
+        fetch(`${server?.url}/openapi/v1/scopes/`, { headers: { authorization: `Bearer ${key}` } });
+      const created = await printer(project, env, ['create', '--name', 'edge', '--sql']);
+      const { id: keyId, secret } = JSON.parse(created.stderr.trim()) as { id: string; secret: string };
+      await sql.raw(created.stdout.trim()).execute(server.storage.db);
+      expect((await scopes(secret)).status).toBe(200);
+      const revoked = await printer(project, env, ['revoke', keyId, '--sql']);
+      await sql.raw(revoked.stdout.trim()).execute(server.storage.db);
+      expect((await scopes(secret)).status).toBe(401);
+    }, 60_000);
+  }
 });
 
 /** The row of a runtime in a Markdown table whose first column names it. */

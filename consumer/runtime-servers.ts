@@ -4,16 +4,14 @@
  * over real HTTP (consumer/runtime-servers.test.ts). Keys are made and revoked beside the server,
  * as the Node server's `wsadmin-keys` does: on the same SQLite file, or on the same D1 database.
  */
-import { once } from 'node:events';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Target } from '@wsadmin/conformance';
 import { openSqliteStorage } from '@wsadmin/server';
 import { createKey, findKeyBySecret, randomSecret, revokeKey, type Storage } from '@wsadmin/server-core';
 import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { type CommandResult, consumerEnv, REPO_ROOT, run, startCommand } from './harness';
+import { bundleWorker, workerdOutput } from './runtimes';
 
 /** A server of the matrix, started: its address, its key, the storage beside it, and how to stop. */
 export interface StartedServer {
@@ -91,19 +89,8 @@ const workerd: RuntimeServer = {
   command: 'npx wrangler dev',
   async start(project, env) {
     const outdir = join(project, 'dist-worker');
-    await build({
-      entryPoints: [join(project, 'worker.mjs')],
-      absWorkingDir: project,
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      conditions: ['worker', 'browser'],
-      mainFields: ['browser', 'module', 'main'],
-      outdir,
-      logLevel: 'silent',
-    });
-    let output = '';
-    const ended: Promise<unknown>[] = [];
+    await bundleWorker(project, outdir);
+    const { output, handleRuntimeStdio } = workerdOutput();
     const miniflare = new Miniflare({
       modules: true,
       scriptPath: join(outdir, 'worker.js'),
@@ -113,26 +100,19 @@ const workerd: RuntimeServer = {
       d1Persist: join(project, 'd1', randomSecret(6)),
       bindings: env,
       port: 0,
-      handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-        for (const stream of [stdout, stderr]) {
-          stream.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-          });
-          ended.push(once(stream, 'close'));
-        }
-      },
+      handleRuntimeStdio,
     });
     const url = (await miniflare.ready).origin;
     // The first request opens and migrates the database and stores the bootstrap key.
     const health = await fetch(`${url}/healthz`);
     if (!health.ok)
-      throw new Error(`the Worker answered ${health.status}: ${await health.text()}\n${output}`);
+      throw new Error(`the Worker answered ${health.status}: ${await health.text()}\n${output()}`);
     const storage = await openD1Storage(await miniflare.getD1Database('DB'), () => new Date());
     return {
       url,
       key: env.WSADMIN_BOOTSTRAP_KEY ?? '',
       storage,
-      output: () => output,
+      output,
       async stop() {
         await storage.close();
         await miniflare.dispose();

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { consumerEnv, REPO_ROOT, run } from './harness';
 
@@ -124,21 +124,9 @@ export const RUNTIMES: Record<string, Runtime> = {
 async function worker(project: string, flags: string[] = ['nodejs_compat']): Promise<RuntimeReport> {
   const outdir = join(project, 'dist-worker');
   if (!existsSync(join(outdir, 'worker.js'))) {
-    await build({
-      entryPoints: [join(project, 'worker.mjs')],
-      absWorkingDir: project,
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      conditions: ['worker', 'browser'],
-      mainFields: ['browser', 'module', 'main'],
-      loader: { '.wasm': 'copy' },
-      outdir,
-      logLevel: 'silent',
-    });
+    await bundleWorker(project, outdir, { loader: { '.wasm': 'copy' } });
   }
-  let output = '';
-  const ended: Promise<unknown>[] = [];
+  const { output, ended, handleRuntimeStdio } = workerdOutput();
   const miniflare = new Miniflare({
     modules: true,
     scriptPath: join(outdir, 'worker.js'),
@@ -147,14 +135,7 @@ async function worker(project: string, flags: string[] = ['nodejs_compat']): Pro
     modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     compatibilityDate: '2026-04-01',
     compatibilityFlags: flags,
-    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-      for (const stream of [stdout, stderr]) {
-        stream.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        ended.push(once(stream, 'close'));
-      }
-    },
+    handleRuntimeStdio,
   });
   try {
     const answer = await miniflare.dispatchFetch('http://matrix.test/');
@@ -166,8 +147,49 @@ async function worker(project: string, flags: string[] = ['nodejs_compat']): Pro
     // workerd's own words (an uncaught error at start-up) arrive on its output, read to the end.
     await miniflare.dispose().catch(() => undefined);
     await Promise.race([Promise.all(ended), sleep(2000)]);
-    throw new Error(`${(error as Error).message}\nworkerd's output:\n${output}`, { cause: error });
+    throw new Error(`${(error as Error).message}\nworkerd's output:\n${output()}`, { cause: error });
   }
+}
+
+/**
+ * The project's worker.mjs bundled as wrangler bundles a Worker: esbuild, platform neutral,
+ * conditions worker and browser, into `outdir/worker.js`.
+ */
+export async function bundleWorker(
+  project: string,
+  outdir: string,
+  extra: Pick<BuildOptions, 'loader'> = {},
+): Promise<void> {
+  await build({
+    entryPoints: [join(project, 'worker.mjs')],
+    absWorkingDir: project,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    outdir,
+    logLevel: 'silent',
+    ...extra,
+  });
+}
+
+/** What workerd prints, kept for error messages: Miniflare's `handleRuntimeStdio` and the text. */
+export function workerdOutput() {
+  let text = '';
+  const ended: Promise<unknown>[] = [];
+  return {
+    output: () => text,
+    ended,
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      for (const stream of [stdout, stderr]) {
+        stream.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        ended.push(once(stream, 'close'));
+      }
+    },
+  };
 }
 
 /** The same Worker without `nodejs_compat`: the error it fails with (or a note that it did not fail). */

@@ -12,8 +12,10 @@ export {
   type KeysIo,
   keysUsage,
   parseKeysCommand,
+  printsSql,
   publicKeyOf,
   runKeysCommand,
+  runKeysSql,
   UsageError,
 } from './runtimes/keys-command';
 export { parseCorsOrigins } from './settings/cors-origins';

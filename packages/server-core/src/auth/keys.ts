@@ -1,5 +1,5 @@
 import type { FeaturePermission } from '@wsadmin/contract';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { type AccessKey, accessKeyDefaults, accessKeyMapping, toAccessKey } from '../mappings/access-keys';
 import { changesOf, toRow } from '../mappings/mapping';
 import { preparedSelect } from '../storage/quick-reads';
@@ -31,6 +31,19 @@ export async function createKey(
   now: Date,
   key: NewKey,
 ): Promise<{ id: string; secret: string }> {
+  const { id, secret, row } = await newKeyRow(now, key);
+  await db.insertInto('access_keys').values(row).execute();
+  return { id, secret };
+}
+
+/**
+ * A new key's row and its secret, not stored: what `createKey` inserts, and what the keys command
+ * prints as SQL for a database it cannot open (D1: `keys create --sql`).
+ */
+export async function newKeyRow(
+  now: Date,
+  key: NewKey,
+): Promise<{ id: string; secret: string; row: Insertable<AccessKeyTable> }> {
   const secret = key.secret ?? `wsk_${randomSecret(32)}`;
   const id = `key_${randomSecret(9)}`;
   const stored = {
@@ -43,11 +56,7 @@ export async function createKey(
   // Named one by one: the mock's callers may pass more (its options), which is no field of a key.
   const { name, description, permissions, workspaceIds, expiresAt } = key;
   const fields = { name, description, permissions, workspaceIds, expiresAt };
-  await db
-    .insertInto('access_keys')
-    .values(toRow(accessKeyMapping, fields, accessKeyDefaults(stored)))
-    .execute();
-  return { id, secret };
+  return { id, secret, row: toRow(accessKeyMapping, fields, accessKeyDefaults(stored)) };
 }
 
 const keyRowsByHash = preparedSelect((db, hash: string) =>
@@ -80,14 +89,18 @@ export async function listKeys(db: Kysely<Schema>): Promise<AccessKey[]> {
 
 /** Returns false when no key has that id. */
 export async function revokeKey(db: Kysely<Schema>, id: string, now: Date): Promise<boolean> {
-  const result = await db
+  const result = await revokeKeyQuery(db, id, now).executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return true;
+  return (await findKey(db, id)) !== undefined;
+}
+
+/** The statement that revokes a key not revoked yet (`revokeKey`; `keys revoke --sql` prints it). */
+export function revokeKeyQuery(db: Kysely<Schema>, id: string, now: Date) {
+  return db
     .updateTable('access_keys')
     .set(changesOf(accessKeyMapping, { revokedAt: now.toISOString() }))
     .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return true;
-  return (await findKey(db, id)) !== undefined;
+    .where('revoked_at', 'is', null);
 }
 
 /**

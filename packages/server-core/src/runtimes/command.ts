@@ -1,5 +1,12 @@
 import { readRuntimeSettings } from '../settings/runtime-settings';
-import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from './keys-command';
+import {
+  keysUsage,
+  parseKeysCommand,
+  printsSql,
+  runKeysCommand,
+  runKeysSql,
+  UsageError,
+} from './keys-command';
 import { type RuntimeHost, runOnRuntime } from './serve';
 
 /** The command line of a runtime entry: `bun …/bun.mjs [keys …]`, `deno run -A npm:…/deno [keys …]`. */
@@ -59,14 +66,16 @@ export async function runCommand(
     console.log(keysUsage(`${name} keys`));
     return 0;
   }
+  const io = {
+    out: (line: string) => console.log(line),
+    err: (line: string) => console.error(line),
+    name: `${name} keys`,
+  };
+  if (printsSql(keys)) return runKeysSql(keys, now, io);
   try {
     const storage = await host.openStorage(settings.databaseFile, () => new Date());
     try {
-      return await runKeysCommand(keys, storage.db, now, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-        name: `${name} keys`,
-      });
+      return await runKeysCommand(keys, storage.db, now, io);
     } finally {
       await storage.close();
     }

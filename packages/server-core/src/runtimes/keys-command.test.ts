@@ -1,7 +1,15 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createKey } from '../auth/keys';
+import { createKey, findKeyBySecret } from '../auth/keys';
 import { openMemoryStorage } from '../storage/memory';
-import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from './keys-command';
+import {
+  keysUsage,
+  parseKeysCommand,
+  printsSql,
+  runKeysCommand,
+  runKeysSql,
+  UsageError,
+} from './keys-command';
 
 const now = new Date('2030-05-01T00:00:00Z');
 const parse = (...argv: string[]) => parseKeysCommand(argv, now);
@@ -31,6 +39,7 @@ describe('parseKeysCommand', () => {
         workspaceIds: [2, 1],
         expiresAt: '2031-01-31T17:00:00.000Z',
       },
+      sql: false,
     });
   });
 
@@ -44,12 +53,14 @@ describe('parseKeysCommand', () => {
         workspaceIds: null,
         expiresAt: '2031-01-31T00:00:00.000Z',
       },
+      sql: false,
     });
   });
 
   it.each([
     [['list'], { command: 'list' }],
-    [['revoke', 'key_abc'], { command: 'revoke', id: 'key_abc' }],
+    [['revoke', 'key_abc'], { command: 'revoke', id: 'key_abc', sql: false }],
+    [['revoke', 'key_abc', '--sql'], { command: 'revoke', id: 'key_abc', sql: true }],
     [['help'], { command: 'help' }],
     [['--help'], { command: 'help' }],
     [['create', '-h'], { command: 'help' }],
@@ -162,5 +173,61 @@ describe('runKeysCommand', () => {
     await storage.close();
     expect(out).toHaveLength(1);
     expect(JSON.parse(out[0] ?? '')).not.toHaveProperty('authDataKey');
+  });
+});
+
+describe('runKeysSql (create --sql, revoke --sql: for D1, through wrangler d1 execute)', () => {
+  async function printed(argv: string[]) {
+    const command = parseKeysCommand(argv, now);
+    expect(printsSql(command)).toBe(true);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runKeysSql(command, now, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      name: 'k',
+    });
+    return { code, out, err };
+  }
+
+  it('prints statements that, run elsewhere, make a working key and revoke it', async () => {
+    const storage = await openMemoryStorage();
+    try {
+      const created = await printed([
+        'create',
+        '--name',
+        "o'brien",
+        '--permissions',
+        'auth',
+        '--workspaces',
+        '3',
+        '--sql',
+      ]);
+      expect(created.code).toBe(0);
+      // One statement on stdout, values written in; the secret only on stderr.
+      expect(created.out).toHaveLength(1);
+      expect(created.out[0]).toMatch(/^insert into "access_keys" .*'o''brien'.*;$/);
+      expect(created.out[0]).not.toContain('?');
+      const { id, secret } = JSON.parse(created.err[0] ?? '') as { id: string; secret: string };
+      expect(created.out[0]).not.toContain(secret);
+      await sql.raw(created.out[0] ?? '').execute(storage.db);
+      expect(await findKeyBySecret(storage.db, secret)).toMatchObject({
+        id,
+        name: "o'brien",
+        permissions: ['auth'],
+        workspaceIds: [3],
+        revokedAt: null,
+      });
+      const revoked = await printed(['revoke', id, '--sql']);
+      expect(revoked).toMatchObject({ code: 0, err: [] });
+      await sql.raw(revoked.out[0] ?? '').execute(storage.db);
+      expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBe(now.toISOString());
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses --sql on list, which reads', () => {
+    expect(() => parseKeysCommand(['list', '--sql'], now)).toThrow('list takes no options, got --sql');
   });
 });

@@ -1,7 +1,23 @@
 import { parseArgs } from 'node:util';
 import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX } from '@wsadmin/contract';
-import type { Kysely } from 'kysely';
-import { type AccessKey, createKey, findKey, listKeys, type NewKey, revokeKey } from '../auth/keys';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import {
+  type AccessKey,
+  createKey,
+  findKey,
+  listKeys,
+  type NewKey,
+  newKeyRow,
+  revokeKey,
+  revokeKeyQuery,
+} from '../auth/keys';
 import type { Schema } from '../storage/schema';
 
 /** The usage, naming the command as it was called (the Node server's command-name.ts): `wsadmin-keys` or `npm run keys --`. */
@@ -16,6 +32,10 @@ export function keysUsage(name: string): string {
       Prints every key as one JSON line (never a secret).
   revoke ID
       Revokes the key with that id (a revoked key answers 401).
+  create … --sql, revoke ID --sql
+      Prints the SQL statement instead of running it, for a database this command cannot open
+      (Cloudflare D1: npx wrangler d1 execute <database> --command "$(…)"); create shows
+      {"id", "secret"} on stderr. Opens no database.
   help
       Prints this.
 
@@ -30,9 +50,10 @@ export class UsageError extends Error {
 
 export type KeysCommand =
   | { command: 'help' }
-  | { command: 'create'; key: NewKey }
+  /** `sql`: print the statement instead of running it (a database only a tool can reach: D1). */
+  | { command: 'create'; key: NewKey; sql: boolean }
   | { command: 'list' }
-  | { command: 'revoke'; id: string };
+  | { command: 'revoke'; id: string; sql: boolean };
 
 /** Reads `wsadmin-keys ...` arguments; throws UsageError naming what is wrong. */
 export function parseKeysCommand(argv: readonly string[], now: Date, name = 'wsadmin-keys'): KeysCommand {
@@ -56,15 +77,19 @@ export function parseKeysCommand(argv: readonly string[], now: Date, name = 'wsa
     case 'create':
       if (rest.length > 0)
         throw new UsageError(`create takes no positional arguments, got "${rest.join(' ')}"`);
-      return { command: 'create', key: newKeyOf(values, now) };
+      return { command: 'create', key: newKeyOf(values, now), sql: values.sql === true };
     case 'list':
       refuseExtras('list', rest, options);
       return { command: 'list' };
     case 'revoke': {
-      refuseExtras('revoke', rest.slice(1), options);
+      refuseExtras(
+        'revoke',
+        rest.slice(1),
+        options.filter((option) => option !== '--sql'),
+      );
       const id = rest[0];
       if (!id) throw new UsageError(`revoke needs the key id: ${name} revoke <id> (see ${name} list)`);
-      return { command: 'revoke', id };
+      return { command: 'revoke', id, sql: values.sql === true };
     }
     case undefined:
       throw new UsageError('missing command: create, list or revoke');
@@ -84,6 +109,7 @@ function parseCreateArgs(argv: readonly string[]) {
       permissions: { type: 'string' },
       workspaces: { type: 'string' },
       expires: { type: 'string' },
+      sql: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -96,6 +122,7 @@ function refuseExtras(command: string, positionals: string[], options: string[])
 }
 
 interface CreateValues {
+  sql?: boolean;
   name?: string;
   description?: string;
   permissions?: string;
@@ -232,4 +259,56 @@ export async function runKeysCommand(
       return 0;
     }
   }
+}
+
+/** A command that prints SQL (`--sql`) rather than opening the database. */
+export function printsSql(command: KeysCommand): boolean {
+  return (command.command === 'create' || command.command === 'revoke') && command.sql;
+}
+
+/**
+ * `create --sql` and `revoke ID --sql`: the statement on stdout, one line, with its values written
+ * in (a tool such as `wrangler d1 execute --command` takes no parameters); the new key's id and
+ * secret on stderr, so `$(…)` captures the statement alone while the terminal shows the secret.
+ */
+export async function runKeysSql(command: KeysCommand, now: Date, io: KeysIo): Promise<number> {
+  const db = compileOnly();
+  if (command.command === 'create') {
+    const { id, secret, row } = await newKeyRow(now, command.key);
+    io.out(inline(db.insertInto('access_keys').values(row).compile()));
+    io.err(JSON.stringify({ id, secret }));
+    return 0;
+  }
+  if (command.command === 'revoke') {
+    io.out(inline(revokeKeyQuery(db, command.id, now).compile()));
+    return 0;
+  }
+  io.err(`keys: ${command.command} has no --sql form`);
+  return 2;
+}
+
+/** Kysely that compiles SQLite statements and runs none. */
+function compileOnly(): Kysely<Schema> {
+  return new Kysely<Schema>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+}
+
+/** The statement with each `?` replaced by its value as a SQL literal. */
+function inline(query: CompiledQuery): string {
+  let index = 0;
+  return `${query.sql.replace(/\?/g, () => literal(query.parameters[index++]))};`;
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
 }

@@ -19,7 +19,8 @@ interface TableSchema {
 
 /**
  * Creates the log and the triggers of every table, unless the triggers already match the schema
- * (another isolate made them, or an earlier start): one read on most starts.
+ * (another isolate made them, or an earlier start): one read on most starts. Two isolates starting
+ * together may both make them: `if not exists` lets the second batch pass over the first's.
  */
 export async function installUndoLog(database: D1Database): Promise<void> {
   await database
@@ -80,13 +81,13 @@ function triggersOf(database: D1Database, table: string, columns: readonly strin
   );
   const oldValues = columns.map((column) => `quote(old.${id(column)})`);
   return [
-    `create trigger ${name('insert')} after insert on ${id(table)} ${when} ${log(
+    `create trigger if not exists ${name('insert')} after insert on ${id(table)} ${when} ${log(
       `${literal(`delete from ${id(table)} where rowid = `)} || new.rowid`,
     )}`,
-    `create trigger ${name('update')} after update on ${id(table)} ${when} ${log(
+    `create trigger if not exists ${name('update')} after update on ${id(table)} ${when} ${log(
       `${literal(`update ${id(table)} set `)} || ${restoreColumns.join(` || ', ' || `)} || ' where rowid = ' || new.rowid`,
     )}`,
-    `create trigger ${name('delete')} before delete on ${id(table)} ${when} ${log(
+    `create trigger if not exists ${name('delete')} before delete on ${id(table)} ${when} ${log(
       `${literal(`insert into ${id(table)} (rowid, ${columns.map(id).join(', ')}) values (`)} || old.rowid || ', ' || ${oldValues.join(` || ', ' || `)} || ')'`,
     )}`,
   ].map((sql) => database.prepare(sql));

@@ -1,5 +1,12 @@
 #!/usr/bin/env node
-import { keysUsage, parseKeysCommand, runKeysCommand, UsageError } from '@wsadmin/server-core/server-kit';
+import {
+  keysUsage,
+  parseKeysCommand,
+  printsSql,
+  runKeysCommand,
+  runKeysSql,
+  UsageError,
+} from '@wsadmin/server-core/server-kit';
 import { endQuietlyWhenStdoutCloses } from '../closed-stdout';
 import { commandName } from '../command-name';
 import { readConfig } from '../config';
@@ -26,13 +33,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(keysUsage(name));
     return 0;
   }
+  const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line), name };
+  // `--sql` prints the statement for a database this command cannot open (D1), and opens none.
+  if (printsSql(command)) return runKeysSql(command, now, io);
   const storage = await openStorageFromUrl(databaseUrl, () => new Date());
   try {
-    return await runKeysCommand(command, storage.db, now, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-      name,
-    });
+    return await runKeysCommand(command, storage.db, now, io);
   } finally {
     await storage.close();
   }
