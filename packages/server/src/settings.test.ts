@@ -6,15 +6,17 @@ import { SETTINGS } from './settings';
 import { REPO_ROOT } from './testing/processes';
 
 const SOURCE = join(REPO_ROOT, 'packages/server/src');
+/** What the server takes from the core's server kit that reads the environment (scrypt's thread pool). */
+const KIT = [join(REPO_ROOT, 'packages/server-core/src/auth/scrypt-passwords.ts')];
 
 /** Every environment variable the server's own code reads (`env.NAME`, `process.env.NAME`). */
 function variablesRead(): string[] {
-  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing/'),
-  );
+  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing/'))
+    .map((file) => join(SOURCE, file));
   const names = new Set<string>();
-  for (const file of files)
-    for (const match of readFileSync(join(SOURCE, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g))
+  for (const file of [...files, ...KIT])
+    for (const match of readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g))
       names.add(match[1] ?? '');
   return [...names].sort();
 }

@@ -52,65 +52,10 @@ export async function openD1Storage(database: D1Database, now: () => Date): Prom
   return storage;
 }
 
-/**
- * The turns of this isolate's statements: a transaction runs alone (it waits for the statements
- * under way, and everything else waits for it: no statement of this isolate sees it half done),
- * while statements outside transactions run side by side, as D1 allows.
- */
-class Turns {
-  #transactions: Promise<void> = Promise.resolve();
-  /** Set while a transaction waits for its turn or runs; statements outside it wait on it. */
-  #alone: Promise<void> | undefined;
-  #running = 0;
-  #idle: (() => void) | undefined;
-
-  /** Waits for a transaction's turn; resolves the function that ends it. */
-  async alone(): Promise<() => void> {
-    const previous = this.#transactions;
-    let done: () => void = () => undefined;
-    this.#transactions = new Promise((resolve) => {
-      done = resolve;
-    });
-    await previous;
-    let open: () => void = () => undefined;
-    this.#alone = new Promise((resolve) => {
-      open = resolve;
-    });
-    while (this.#running > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
-    return () => {
-      this.#alone = undefined;
-      open();
-      done();
-    };
-  }
-
-  /** Runs a statement outside any transaction, once none runs. */
-  async shared<T>(statement: () => Promise<T>): Promise<T> {
-    while (this.#alone) await this.#alone;
-    this.#running++;
-    try {
-      return await statement();
-    } finally {
-      this.#running--;
-      if (this.#running === 0) this.#idle?.();
-    }
-  }
-}
-
 class D1Connection implements DatabaseConnection {
-  /** Ends this connection's transaction, while one runs. */
-  end: (() => void) | undefined;
+  constructor(private readonly database: D1Database) {}
 
-  constructor(
-    private readonly database: D1Database,
-    private readonly turns: Turns,
-  ) {}
-
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.end ? this.run<R>(query) : this.turns.shared(() => this.run<R>(query));
-  }
-
-  private async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // The one savepoint (migration 5's probe for FTS5) guards a statement that either creates the
     // search table or nothing, so there is nothing to roll back without it.
     if (SAVEPOINT.test(query.sql)) return { rows: [] };
@@ -142,57 +87,49 @@ function d1Value(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** A connection per query or transaction, taking its turn (`Turns`). */
+/** One connection per isolate, taken in turn (Kysely's own SQLite driver does the same). */
 class D1Driver implements Driver {
   readonly #database: D1Database;
-  readonly #turns = new Turns();
+  readonly #connection: D1Connection;
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(database: D1Database) {
     this.#database = database;
+    this.#connection = new D1Connection(database);
   }
-
-  /** Transactions record their undo log (false while the migrations run, before it exists). */
-  undoLog = false;
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new D1Connection(this.#database, this.#turns);
+    const previous = this.#queue;
+    let release: () => void = () => undefined;
+    this.#queue = new Promise((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.#releases.push(release);
+    return this.#connection;
   }
 
-  // D1 refuses BEGIN, COMMIT and ROLLBACK: the turn alone is the transaction, the undo log its rollback.
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const end = await this.#turns.alone();
-    try {
-      if (this.undoLog) await beginUndo(this.#database);
-    } catch (error) {
-      end();
-      throw error;
-    }
-    (connection as D1Connection).end = end;
+  readonly #releases: Array<() => void> = [];
+
+  /** Transactions record their undo log (false while the migrations run, before it exists). */
+  undoLog = false;
+
+  // D1 refuses BEGIN, COMMIT and ROLLBACK: the turn on the connection is the whole transaction.
+  async beginTransaction(): Promise<void> {
+    if (this.undoLog) await beginUndo(this.#database);
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      if (this.undoLog) await commitUndo(this.#database);
-    } finally {
-      this.#endTurn(connection);
-    }
+  async commitTransaction(): Promise<void> {
+    if (this.undoLog) await commitUndo(this.#database);
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      if (this.undoLog) await rollbackUndo(this.#database);
-    } finally {
-      this.#endTurn(connection);
-    }
+  async rollbackTransaction(): Promise<void> {
+    if (this.undoLog) await rollbackUndo(this.#database);
   }
 
-  #endTurn(connection: DatabaseConnection): void {
-    const d1 = connection as D1Connection;
-    d1.end?.();
-    d1.end = undefined;
+  async releaseConnection(): Promise<void> {
+    this.#releases.shift()?.();
   }
-
-  async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {}
 }
