@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vitestFileTemplates } from '../../../consumer/fixtures/sdk-app/vitest-file-templates.mjs';
+import { vitestFileTemplates } from './vitest-file-templates.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const FILES = 10;
