@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Target } from '@wsadmin/conformance';
 import { openSqliteStorage } from '@wsadmin/server';
-import { createKey, findKeyBySecret, randomSecret, revokeKey, type Storage } from '@wsadmin/server-core';
+import { createKey, findKeyBySecret, revokeKey, type Storage } from '@wsadmin/server-core';
 import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
 import { Miniflare } from 'miniflare';
 import { type CommandResult, consumerEnv, REPO_ROOT, run, startCommand } from './harness';
@@ -81,7 +81,7 @@ function listening(
 
 /**
  * The project's worker.mjs bundled as wrangler bundles a Worker (esbuild, platform neutral,
- * conditions worker and browser), run by workerd through Miniflare with a local D1 database bound
+ * conditions worker and browser), run by workerd through Miniflare with a local (in-memory) D1 database bound
  * as `DB`, the settings as bindings, and no compatibility flags: the server needs no `nodejs_compat`.
  */
 const workerd: RuntimeServer = {
@@ -97,7 +97,6 @@ const workerd: RuntimeServer = {
       modulesRoot: outdir,
       compatibilityDate: '2026-04-01',
       d1Databases: ['DB'],
-      d1Persist: join(project, 'd1', randomSecret(6)),
       bindings: env,
       port: 0,
       handleRuntimeStdio,
