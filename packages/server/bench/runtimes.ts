@@ -6,15 +6,17 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { collect, exitOf, REPO_ROOT, waitFor } from '../src/testing/processes';
+import type { Workload } from './load';
 import { LoadGenerator } from './load-client';
 
 /**
- * `npm run bench:runtimes`: the workspace detail read (`GET /openapi/v1/workspaces/{id}/`, asked
- * again and again) of the reference server on Node, Bun, Deno and Cloudflare Workers (workerd in
- * Miniflare, on its local D1), each beside a bare Hono route served by the same runtime, loaded over
+ * `npm run bench:runtimes`: the workspace detail read (`GET /openapi/v1/workspaces/{id}/`) of the
+ * reference server, asked again and again (the answer cache serves it) and rotating over 20
+ * workspaces with a query string of its own per request (uncached), on Node, Bun, Deno and
+ * Cloudflare Workers (workerd in Miniflare, on its local D1), each beside a bare Hono route served by the same runtime, loaded over
  * loopback by autocannon in another process. The servers run as a user starts them, from this
  * repository's sources, in production mode (no response validation, no request log). Rounds
- * alternate bare and detail; the report gives each round's ratio and their median.
+ * alternate bare, repeated and rotating; the report gives each round's ratio and their median.
  * Options: --duration <seconds> (4), --connections <n> (10), --rounds <n> (3),
  * --only node,bun,deno,workerd (all).
  */
@@ -176,34 +178,44 @@ try {
     });
     const bare = await runtime.bare();
     try {
-      const created = await fetch(`${server.url}/openapi/v1/workspaces/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench detail' }),
-      });
-      const id = ((await created.json()) as { data: { id: number } }).data.id;
-      const detail = `/openapi/v1/workspaces/${id}/`;
+      // One detail asked again and again (the answer cache serves it), and a rotating set of
+      // workspaces with a query string of its own per request (no cached answer can serve it).
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const created = await fetch(`${server.url}/openapi/v1/workspaces/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `bench detail ${i}` }),
+        });
+        ids.push(((await created.json()) as { data: { id: number } }).data.id);
+      }
+      const paths = ids.map((id) => `/openapi/v1/workspaces/${id}/`);
       const bareRates: number[] = [];
-      const detailRates: number[] = [];
+      const repeatedRates: number[] = [];
+      const rotatingRates: number[] = [];
       for (let round = 0; round < rounds; round++) {
-        const run = (url: string, path: string) =>
-          load.run({
+        const run = async (url: string, workload: Workload) => {
+          const summary = await load.run({
             url,
             key: secret,
-            workload: { kind: 'get', path },
+            workload,
             connections,
             durationSeconds: duration,
           });
-        const b = await run(bare.url, '/bench/hello');
-        const d = await run(server.url, detail);
-        if (d.non2xx > 0 || d.errors > 0)
-          throw new Error(`${runtime.name}: ${d.non2xx} non-2xx, ${d.errors} errors`);
-        bareRates.push(b.rps);
-        detailRates.push(d.rps);
+          if (summary.non2xx > 0 || summary.errors > 0)
+            throw new Error(`${runtime.name}: ${summary.non2xx} non-2xx, ${summary.errors} errors`);
+          return summary.rps;
+        };
+        bareRates.push(await run(bare.url, { kind: 'get', path: '/bench/hello' }));
+        repeatedRates.push(await run(server.url, { kind: 'get', path: paths[0] ?? '' }));
+        rotatingRates.push(await run(server.url, { kind: 'rotating', paths }));
       }
-      const ratios = detailRates.map((rate, i) => rate / (bareRates[i] ?? 1));
+      const share = (rates: number[]) => {
+        const ratios = rates.map((rate, i) => rate / (bareRates[i] ?? 1));
+        return `${Math.round(median(rates))} (${(median(ratios) * 100).toFixed(1)}%; ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')})`;
+      };
       rows.push(
-        `| ${runtime.name} | ${Math.round(median(bareRates))} | ${Math.round(median(detailRates))} | ${(median(ratios) * 100).toFixed(1)}% (${ratios.map((r) => `${(r * 100).toFixed(0)}`).join(', ')}) |`,
+        `| ${runtime.name} | ${Math.round(median(bareRates))} | ${share(repeatedRates)} | ${share(rotatingRates)} |`,
       );
       console.log(rows.at(-1));
     } finally {
@@ -216,7 +228,7 @@ try {
   load.close();
 }
 console.log(
-  `\n| Runtime | bare Hono route req/s | workspace detail req/s | detail / bare (median; each round) |\n|---|---|---|---|\n${rows.join('\n')}`,
+  `\n| Runtime | bare Hono route req/s | detail, repeated: req/s (share of bare; each round) | detail, rotating, uncached: req/s (share; each round) |\n|---|---|---|---|\n${rows.join('\n')}`,
 );
 console.log(
   `load at the end: ${loadavg()
