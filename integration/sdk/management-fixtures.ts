@@ -1,3 +1,4 @@
+import type { kindOperations, managementKinds, SuccessData } from '@wsadmin/contract';
 import type { ApplyRequest, CommitOptions, ManagementCollection } from '@wsadmin/sdk';
 import type { IntegrationServer } from './setup';
 
@@ -93,25 +94,18 @@ export const cases = (dimensionId: number): AnyCase[] => [
   },
 ];
 
+/** The contract's operations of one kind; the table below runs them for every kind. */
+type KindOperations = ReturnType<typeof kindOperations<(typeof managementKinds)['dimensions']>>;
+/** A contract answer with the kind's definition left open (a record), as the table reads every kind. */
+type AnyKind<T, Field extends keyof T> = Omit<T, Field> & { [F in Field]: Record<string, unknown> | null };
+
 /** The per-kind API seen without its per-kind types, for a table that runs every kind alike. */
 export interface AnyCollection {
   list(): Promise<{ id: number; name: string; revision: string }[]>;
   get(id: number): Promise<{ id: number; revision: string; definition: Record<string, unknown> }>;
-  preview(body: object): Promise<{
-    action: string;
-    beforeRevision: string | null;
-    afterRevision: string | null;
-    candidate: Record<string, unknown> | null;
-    planToken: string;
-  }>;
+  preview(body: object): Promise<AnyKind<SuccessData<KindOperations['preview']>, 'candidate'>>;
   commitCreate(body: object, options?: CommitOptions): Promise<Commit>;
   commitUpdate(id: number, body: object, options?: CommitOptions): Promise<Commit>;
   commitDelete(id: number, body: object, options?: CommitOptions): Promise<Commit>;
 }
-export interface Commit {
-  operationId: string;
-  state: string;
-  id: number;
-  revision: string | null;
-  definition: Record<string, unknown> | null;
-}
+export type Commit = AnyKind<SuccessData<KindOperations['create']>, 'definition'>;

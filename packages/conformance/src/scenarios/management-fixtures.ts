@@ -1,4 +1,11 @@
-import { type ManagementCollection, managementOperationIds, type OperationId } from '@wsadmin/contract';
+import {
+  type kindOperations,
+  type ManagementCollection,
+  type managementKinds,
+  managementOperationIds,
+  type OperationId,
+  type SuccessData,
+} from '@wsadmin/contract';
 import { scenarioClient } from '../client';
 import type { ScenarioTarget } from '../scenario-target';
 import { expect } from '../test-api';
@@ -9,22 +16,12 @@ import { workspaceOf } from './fixtures';
 /** The operationIds of each kind, as the contract names them. */
 export const OPS = managementOperationIds;
 
-export interface Preview {
-  action: string;
-  beforeRevision: string | null;
-  afterRevision: string | null;
-  candidate: Record<string, unknown> | null;
-  impact: { usedByModels: unknown[]; usedByDrafts: unknown[]; dependentMeasures: unknown[] };
-  planToken: string;
-  expiresAt: string;
-}
-export interface Commit {
-  operationId: string;
-  state: string;
-  id: number;
-  revision: string | null;
-  definition: Record<string, unknown> | null;
-}
+/** The contract's operations of one kind; the scenarios run them for every kind. */
+type KindOperations = ReturnType<typeof kindOperations<(typeof managementKinds)['dimensions']>>;
+/** A contract answer with the kind's definition left open (a record), as the scenarios read every kind. */
+type AnyKind<T, Field extends keyof T> = Omit<T, Field> & { [F in Field]: Record<string, unknown> | null };
+export type Preview = AnyKind<SuccessData<KindOperations['preview']>, 'candidate'>;
+export type Commit = AnyKind<SuccessData<KindOperations['create']>, 'definition'>;
 export interface Detail {
   id: number;
   definition: Record<string, unknown>;
