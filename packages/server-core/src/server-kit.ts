@@ -7,6 +7,7 @@
 export { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './auth/scrypt-passwords';
 export { type Banner, printBanner } from './runtimes/banner';
 export { serveDocument } from './runtimes/document';
+export { lastForwardedFor } from './runtimes/forwarded-for';
 export {
   type KeysCommand,
   type KeysIo,

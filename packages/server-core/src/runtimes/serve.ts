@@ -11,6 +11,7 @@ import type { Storage } from '../storage/storage';
 import { writeTransaction } from '../storage/write-locks';
 import { printBanner } from './banner';
 import { serveDocument } from './document';
+import { lastForwardedFor } from './forwarded-for';
 
 /** The Bun or Deno server, started: what `startServer` of `@wsadmin/server-core/bun` / `/deno` gives. */
 export interface RuntimeServer {
@@ -152,10 +153,4 @@ export async function runOnRuntime(
 
 function exit(code: number): void {
   (globalThis as { process?: { exit(code: number): void } }).process?.exit(code);
-}
-
-/** Behind one proxy: its own entry, the last one (the client cannot forge it). */
-function lastForwardedFor(header: string | undefined): string | undefined {
-  const last = header?.split(',').at(-1)?.trim();
-  return last || undefined;
 }

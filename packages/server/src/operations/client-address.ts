@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { lastForwardedFor } from '@wsadmin/server-core/server-kit';
 import type { Context } from 'hono';
 
 /**
@@ -8,10 +9,8 @@ import type { Context } from 'hono';
  */
 export function clientAddressOf(trustProxy: boolean): (c: Context) => string | undefined {
   return (c) => {
-    if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-      if (forwarded) return forwarded;
-    }
+    const forwarded = trustProxy ? lastForwardedFor(c.req.header('x-forwarded-for')) : undefined;
+    if (forwarded) return forwarded;
     try {
       return getConnInfo(c).remote.address;
     } catch {
