@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
+// A user imports it as '@wsadmin/mock/vite' (see examples/browser/vite.config.ts).
+import { wsadminMockWorker } from '../../packages/mock/src/vite';
 
 // `npx vite examples/react-query` serves the page. Vite 8 compiles the TSX itself (oxc, automatic
 // JSX runtime); @vitejs/plugin-react would only add Fast Refresh in development.
@@ -7,8 +9,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The workspace packages from their TypeScript sources (no build needed in the repository).
   resolve: { conditions: ['@wsadmin/source', ...defaultClientConditions] },
-  // MSW's mockServiceWorker.js, kept once for both browser examples (its freshness is tested there).
-  publicDir: fileURLToPath(new URL('../browser/public', import.meta.url)),
+  // MSW's mockServiceWorker.js, from the installed msw.
+  plugins: [wsadminMockWorker()],
   oxc: { jsx: { runtime: 'automatic' } },
   // The reference server, with SQLite as WebAssembly, ships inside the page: one large chunk.
   build: {

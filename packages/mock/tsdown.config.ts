@@ -1,7 +1,13 @@
 import { defineConfig, type UserConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
-const entries = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
+const entries = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  browser: 'src/browser.ts',
+  playwright: 'src/playwright.ts',
+  vite: 'src/vite.ts',
+};
 
 /**
  * The browser entry imports sql.js's WebAssembly as an asset URL (`?url`), which only a bundler
@@ -28,6 +34,6 @@ const cjs = (entry: Record<string, string>, extra: Partial<UserConfig> = {}): Us
 
 export default defineConfig([
   esm,
-  cjs({ index: entries.index, node: entries.node }),
+  cjs({ index: entries.index, node: entries.node, playwright: entries.playwright, vite: entries.vite }),
   cjs({ browser: entries.browser }, { plugins: [assetUrlUnset] }),
 ]);

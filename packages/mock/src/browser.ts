@@ -2,9 +2,19 @@ import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 // An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
 // browser compiles while streaming and caches, instead of inlining it into the JavaScript.
 import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { createMock, type MockOptions, type WsadminMock } from './create-mock';
+import { createMock as createMockAnywhere, type MockOptions, type WsadminMock } from './create-mock';
+import { explainWorkerStartFailure } from './worker-start';
 
 export * from './index';
+
+/**
+ * `createMock` for pages: the same mock, with sql.js's WebAssembly found where the bundler emitted
+ * it (`sqlWasmUrl` defaults to that asset), so `createMock(...).handlers` work in any `setupWorker`
+ * (Storybook's, Vitest browser mode's, your own) without options.
+ */
+export function createMock(options: MockOptions = {}): WsadminMock {
+  return createMockAnywhere({ ...(sqlWasmUrl === undefined ? {} : { sqlWasmUrl }), ...options });
+}
 
 export interface MockWorkerOptions extends MockOptions {
   /** Passed to MSW's `worker.start()`. Default: the worker at `/mockServiceWorker.js`, quiet, other requests bypassed. */
@@ -13,15 +23,21 @@ export interface MockWorkerOptions extends MockOptions {
 
 /**
  * The mock in a browser: `createMock` plus an MSW service worker over its handlers, started and
- * seeded. The page must serve MSW's `mockServiceWorker.js` (see the package README).
+ * seeded. The page must serve MSW's `mockServiceWorker.js`: `wsadminMockWorker()` of
+ * `@wsadmin/mock/vite` does in Vite (see the package README); when it is missing, the error says so.
  */
 export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<{ mock: WsadminMock; worker: SetupWorker }> {
   const { start, ...mockOptions } = options;
-  const mock = createMock({ sqlWasmUrl, ...mockOptions });
+  const mock = createMock(mockOptions);
   const worker = setupWorker(...mock.handlers);
-  await worker.start({ quiet: true, onUnhandledRequest: 'bypass', ...start });
+  const startOptions = { quiet: true, onUnhandledRequest: 'bypass' as const, ...start };
+  try {
+    await worker.start(startOptions);
+  } catch (error) {
+    throw await explainWorkerStartFailure(error, startOptions.serviceWorker?.url ?? '/mockServiceWorker.js');
+  }
   await mock.ready();
   return { mock, worker };
 }

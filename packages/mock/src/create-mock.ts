@@ -6,6 +6,7 @@ import { baseScope } from './base-scope';
 import { type MockClient, mockClient } from './client';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockContractError, Override, OverrideOptions } from './overrides';
+import { scenarioOverrides } from './scenario';
 import { createMockState } from './state';
 
 export { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
@@ -33,13 +34,22 @@ export interface WsadminMock {
   readonly client: MockClient;
   /** Override answers that broke the contract since the last `reset()`. */
   readonly violations: readonly MockContractError[];
-  /** The mock's answer to a request, without MSW (usable as the SDK's `fetch`). */
+  /**
+   * The mock's answer to a request, without MSW (usable as the SDK's `fetch`). A `network-error`
+   * override rejects, as the real `fetch` does.
+   */
   fetch(request: Request): Promise<Response>;
+  /**
+   * The answer MSW gets: as `fetch`, but a `network-error` override resolves to `Response.error()`.
+   * For bridges to other interceptors (`routeMock` aborts the browser's request on it).
+   */
+  respond(request: Request): Promise<Response>;
   /** Waits until storage is open and seeded; rejects when the seed fails. */
   ready(): Promise<void>;
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the
-   * seed runs once per mock; its result is copied back), overrides and violations cleared, clock reset.
+   * seed runs once per mock; its result is copied back), the scenario's overrides alone active,
+   * violations cleared, clock reset.
    */
   reset(): Promise<void>;
   /** The current data (not the clock, keys made since, or overrides). */
@@ -75,6 +85,12 @@ export function createMock(options: MockOptions = {}): WsadminMock {
     appFetch: state.appFetch,
     onViolation: options.onContractViolation ?? ((error) => console.error(`[wsadmin mock] ${error.message}`)),
   });
+  const startOverrides = scenarioOverrides(options.overrides);
+  const applyScenarioOverrides = () => {
+    for (const [operationId, override, overrideOptions] of startOverrides)
+      answering.override(operationId, override, overrideOptions);
+  };
+  applyScenarioOverrides();
 
   return {
     baseUrl: scope.href,
@@ -92,9 +108,11 @@ export function createMock(options: MockOptions = {}): WsadminMock {
         throw new TypeError('Failed to fetch (wsadmin mock: network-error override)');
       return response;
     },
+    respond: answering.answer,
     ready: state.ready,
     async reset() {
       answering.clear();
+      applyScenarioOverrides();
       await state.reset();
     },
     snapshot: state.snapshot,

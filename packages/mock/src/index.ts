@@ -18,6 +18,12 @@ export {
   type OverrideHandler,
   type OverrideOptions,
 } from './overrides';
+export {
+  defineScenario,
+  type MockScenario,
+  type ScenarioOverride,
+  type ScenarioOverrides,
+} from './scenario';
 export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
 export type {
   ErrorAnswer,

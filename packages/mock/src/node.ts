@@ -2,6 +2,7 @@ import { type SetupServer, setupServer } from 'msw/node';
 import { createMock, type MockOptions, type WsadminMock } from './create-mock';
 
 export * from './index';
+export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
 export { copyWorkerScript, workerScriptPath } from './worker-script';
 
 /**

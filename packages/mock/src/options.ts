@@ -1,7 +1,7 @@
 import type { FeaturePermission } from '@wsadmin/contract';
 import type { SqlWasm } from '@wsadmin/server-core';
 import type { MockContractError } from './overrides';
-import type { MockSeed, SeedFunction } from './seed';
+import type { MockScenario } from './scenario';
 
 /** Secret of the key every mock has: every feature permission, every workspace, no expiry. */
 export const MOCK_KEY = 'wsk_mock_unrestricted';
@@ -25,15 +25,10 @@ export interface MockKey {
   expiresAt?: string | null;
 }
 
-export interface MockOptions {
+/** A scenario (seed, keys, overrides, clock start) and how the mock runs. */
+export interface MockOptions extends MockScenario {
   /** Where the mocked service lives; requests to `<baseUrl>/openapi/v1/...` are answered. Default `MOCK_BASE_URL`. */
   baseUrl?: string;
-  /** Data to start with, and to return to on `reset()`: contract create requests, or a function. */
-  seed?: MockSeed | SeedFunction;
-  /** Keys created on every start and reset, besides `MOCK_KEY`. */
-  keys?: MockKey[];
-  /** Freezes the clock at this time (it then moves only with `clock.advance`). Default: real time. */
-  startAt?: Date | string;
   /** Debounce window of source refreshes in seconds (the server's default is 2). */
   refreshDebounceSeconds?: number;
   /** PBKDF2 rounds for account passwords. Default 1000: a mock needs speed, not resistance. */

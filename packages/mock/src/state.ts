@@ -14,16 +14,16 @@ import { mockClient } from './client';
 import { MOCK_KEY, type MockKey, type MockOptions } from './options';
 import { applySeed } from './seed';
 
+/** The options of `createMock` that locate sql.js's WebAssembly, as errors name them. */
+const WASM_OPTION_NAMES = { wasm: 'createMock({ sqlWasm })', wasmUrl: 'createMock({ sqlWasmUrl })' };
+
 /**
  * What the mock holds: the app on in-memory SQLite with its keys and seed, and the clock. Opened on
  * first use, so creating a mock costs nothing until a request or `ready()`.
  */
 export function createMockState(options: MockOptions) {
   // In a Worker without a page URL the mock cannot start without sqlWasm: say so now, not as a 500.
-  assertWasmLocatable(
-    { wasm: options.sqlWasm, wasmUrl: options.sqlWasmUrl },
-    { wasm: 'createMock({ sqlWasm })', wasmUrl: 'sqlWasmUrl' },
-  );
+  assertWasmLocatable({ wasm: options.sqlWasm, wasmUrl: options.sqlWasmUrl }, WASM_OPTION_NAMES);
   const startMs = options.startAt === undefined ? undefined : new Date(options.startAt).getTime();
   if (startMs !== undefined && Number.isNaN(startMs))
     throw new TypeError('createMock: startAt is not a date');
@@ -69,6 +69,7 @@ export function createMockState(options: MockOptions) {
       ...(bytes ? { bytes, current: true } : {}),
       ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
       ...(options.sqlWasm === undefined ? {} : { wasm: options.sqlWasm }),
+      wasmOptionNames: WASM_OPTION_NAMES,
     });
     const previous = live;
     live = opened;

@@ -53,6 +53,7 @@ export {
   type MemoryStorageOptions,
   openMemoryStorage,
   type SqlWasm,
+  type WasmOptionNames,
 } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
 export { enableQuickReads, preparedSelect, type QuickRead } from './storage/quick-reads';

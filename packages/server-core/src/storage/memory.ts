@@ -30,6 +30,13 @@ export interface MemoryStorageOptions {
    * workerd: pass the module that `import wasm from '….wasm'` gives). Wins over `wasmUrl`.
    */
   wasm?: SqlWasm;
+  /** How the caller names `wasm` and `wasmUrl` in its own options, for error messages (the mock: `sqlWasm`, `sqlWasmUrl`). */
+  wasmOptionNames?: WasmOptionNames;
+}
+
+export interface WasmOptionNames {
+  wasm: string;
+  wasmUrl: string;
 }
 
 /** sql.js's WebAssembly: a compiled module (the only form Workers accept), or the file's bytes. */
@@ -141,7 +148,9 @@ let loading: Promise<SqlJsStatic> | undefined;
  * sql.js starts once per process (its `initSqlJs` hands every later call the first promise), so
  * the first open's `wasm` / `wasmUrl` is the one used; a failure before sql.js starts is retried.
  */
-function sqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>): Promise<SqlJsStatic> {
+type WasmOptions = Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl' | 'wasmOptionNames'>;
+
+function sqlJs(options: WasmOptions): Promise<SqlJsStatic> {
   if (!loading) {
     const load = loadSqlJs(options);
     loading = load;
@@ -152,8 +161,8 @@ function sqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>): Promise
   return loading;
 }
 
-async function loadSqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>): Promise<SqlJsStatic> {
-  assertWasmLocatable(options);
+async function loadSqlJs(options: WasmOptions): Promise<SqlJsStatic> {
+  assertWasmLocatable(options, options.wasmOptionNames);
   const { default: initSqlJs } = await import('sql.js').catch((cause: unknown) => {
     // An optional peer dependency: the Node server never opens this storage, so it does not install it.
     throw new Error(
@@ -161,11 +170,17 @@ async function loadSqlJs(options: Pick<MemoryStorageOptions, 'wasm' | 'wasmUrl'>
       { cause },
     );
   });
-  if (options.wasm !== undefined) {
+  // Outside Node (pages, Web Workers) the file is fetched here rather than by sql.js, whose
+  // failure ("both async and sync fetching of the wasm failed") names neither the URL nor the option.
+  const fetched =
+    options.wasm === undefined && options.wasmUrl !== undefined && !isNodeLike()
+      ? await fetchWasm(options.wasmUrl, options.wasmOptionNames?.wasmUrl ?? 'wasmUrl')
+      : undefined;
+  const wasm = options.wasm ?? fetched;
+  if (wasm !== undefined) {
     // Compiled here, before sql.js starts: bytes a runtime refuses to compile (Workers allow only
     // modules) fail with the runtime's reason instead of leaving sql.js's start pending.
-    const module =
-      options.wasm instanceof WebAssembly.Module ? options.wasm : await compileWasm(options.wasm);
+    const module = wasm instanceof WebAssembly.Module ? wasm : await compileWasm(wasm);
     let failed: (error: unknown) => void = () => undefined;
     const failure = new Promise<never>((_, reject) => {
       failed = reject;
@@ -197,6 +212,41 @@ async function compileWasm(bytes: ArrayBuffer | Uint8Array): Promise<WebAssembly
   }
 }
 
+/** Node, Bun and Deno: sql.js's Node build reads its file from disk there. */
+function isNodeLike(): boolean {
+  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+}
+
+/**
+ * sql.js's WebAssembly from a URL, compiled while it streams where the server sends
+ * `application/wasm`. Every failure names the URL tried and the option that sets it: a page that
+ * serves its HTML for an unknown path (most dev servers) would otherwise fail inside sql.js.
+ */
+async function fetchWasm(url: string, optionName: string): Promise<WebAssembly.Module> {
+  const where = new URL(url, (globalThis as { location?: { href: string } }).location?.href).href;
+  const fail = (problem: string, cause?: unknown) =>
+    new Error(
+      `sql.js's WebAssembly could not be loaded from ${where} (${problem}): set \`${optionName}\` to the URL your page serves sql.js/dist/sql-wasm-browser.wasm at`,
+      { cause },
+    );
+  let response: Response;
+  try {
+    response = await fetch(where);
+  } catch (error) {
+    throw fail(`fetch failed: ${String(error)}`, error);
+  }
+  if (!response.ok) throw fail(`HTTP ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/')) throw fail(`the server answered ${type.split(';')[0]}, not WebAssembly`);
+  try {
+    return type.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(response)
+      : await WebAssembly.compile(await response.arrayBuffer());
+  } catch (error) {
+    throw fail(`not WebAssembly: ${String(error)}`, error);
+  }
+}
+
 /** A Worker without a page URL (workerd: `WorkerGlobalScope` but no `location`). */
 function workerWithoutLocation(): boolean {
   return 'WorkerGlobalScope' in globalThis && (globalThis as { location?: unknown }).location === undefined;
@@ -209,7 +259,7 @@ function workerWithoutLocation(): boolean {
  */
 export function assertWasmLocatable(
   options: { wasm?: SqlWasm | undefined; wasmUrl?: string | undefined },
-  option: { wasm: string; wasmUrl: string } = { wasm: 'wasm', wasmUrl: 'wasmUrl' },
+  option: WasmOptionNames = { wasm: 'wasm', wasmUrl: 'wasmUrl' },
 ): void {
   if (options.wasm !== undefined || options.wasmUrl !== undefined || !workerWithoutLocation()) return;
   throw new Error(
