@@ -33,6 +33,14 @@ export function App({ q }: { q: WsadminQueries }) {
         <input name="name" placeholder="Workspace name" required />
         <button type="submit">Create workspace</button>
       </form>
+      {workspaces.error && (
+        <p id="workspaces-error">
+          {explain(workspaces.error)}{' '}
+          <button type="button" onClick={() => workspaces.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
       <ul id="workspaces">
         {workspaces.data?.map((workspace) => (
           <li key={workspace.id}>

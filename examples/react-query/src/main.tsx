@@ -6,13 +6,14 @@ import { createClient } from '@wsadmin/sdk';
 import { createQueries } from '@wsadmin/sdk/query';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { demo } from './scenarios';
 
 const q = createQueries(createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 }));
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 root.render(<p role="status">Starting the mock…</p>);
-startMockWorker({ seed: { workspaces: [{ name: 'Demo' }, { name: 'Archive' }] } }).then(
+startMockWorker(demo).then(
   () =>
     root.render(
       <QueryClientProvider client={queryClient}>

@@ -2,30 +2,46 @@ import { test as base } from '@playwright/test';
 import { createMock, MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import type { MockContractError } from './overrides';
 import { routeMock } from './route-mock';
+import type { MockScenario } from './scenario';
 
 export { expect } from '@playwright/test';
 export * from './index';
 export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
 
+/** How the mock runs, apart from its scenario: `baseUrl`, `passwordIterations`, `onError`, ... */
+export type MockRunOptions = Omit<MockOptions, keyof MockScenario>;
+
 /** The fixtures `test` adds to Playwright Test's. */
 export interface MockFixtures {
   /**
-   * The mock's scenario and options, set with `test.use({ mockOptions: { seed, keys, overrides, startAt } })`.
+   * Where each test starts: `test.use({ mockScenario })` with a scenario of `defineScenario`
+   * (seed, keys, overrides, startAt), the same one `setupMockServer` or `startMockWorker` takes.
+   */
+  mockScenario: MockScenario;
+  /**
+   * How the mock runs, typically once in `playwright.config.ts` (`use: { mockOptions: { baseUrl } }`).
    * A relative `baseUrl` (`'/'`, `'/api'`) is resolved against Playwright's `baseURL`.
    */
-  mockOptions: MockOptions;
+  mockOptions: MockRunOptions;
   /**
    * The mock answering every page of the test's browser context (through `routeMock`): arrange
    * with `mock.client` before `page.goto`, steer with `mock.override` and `mock.clock`, assert on
-   * its state after. Set up for every test, used or not; it starts from the scenario each time.
-   * A test fails when an override answered outside the contract or the app failed unexpectedly.
+   * its state after. Set up for every test, used or not, and back at the scenario for each. A test
+   * fails when an override answered outside the contract or the app failed unexpectedly.
    */
   mock: WsadminMock;
 }
 
+interface KeptMock {
+  options: MockRunOptions;
+  baseUrl: string;
+  mock: WsadminMock;
+  problems: Problems;
+}
+
 interface MockWorkerFixtures {
-  /** Mocks of this worker by their options object: a later test with the same options resets one. */
-  wsadminMocks: Map<MockOptions, { baseUrl: string; mock: WsadminMock; problems: Problems }>;
+  /** This worker's mocks by scenario: a later test with the same scenario and options resets one (a millisecond) instead of seeding anew. */
+  wsadminMocks: Map<MockScenario, KeptMock>;
 }
 
 interface Problems {
@@ -35,12 +51,12 @@ interface Problems {
 
 /**
  * Playwright Test's `test` with the mock as a fixture. The mock runs in the test process, not in
- * the page: no service worker, no mock code in the build under test.
+ * the page: no service worker, no mock code in the build under test, state that survives reloads.
  *
  * @example
  * import { expect, test } from '@wsadmin/mock/playwright';
  *
- * test.use({ mockOptions: { seed: { workspaces: [{ name: 'Sales' }] } } });
+ * test.use({ mockScenario: { seed: { workspaces: [{ name: 'Sales' }] } } });
  *
  * test('lists the seeded workspaces', async ({ page, mock }) => {
  *   await mock.client.call('createWorkspace', { body: { name: 'Made by the test' } });
@@ -49,6 +65,7 @@ interface Problems {
  * });
  */
 export const test = base.extend<MockFixtures, MockWorkerFixtures>({
+  mockScenario: [{}, { option: true }],
   mockOptions: [{}, { option: true }],
   wsadminMocks: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -60,31 +77,18 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
     { scope: 'worker' },
   ],
   mock: [
-    async ({ mockOptions, context, baseURL, wsadminMocks }, use) => {
+    async ({ mockScenario, mockOptions, context, baseURL, wsadminMocks }, use) => {
       const baseUrl = new URL(mockOptions.baseUrl ?? MOCK_BASE_URL, baseURL).href;
-      let kept = wsadminMocks.get(mockOptions);
-      if (kept && kept.baseUrl === baseUrl) {
+      let kept = wsadminMocks.get(mockScenario);
+      if (kept && kept.options === mockOptions && kept.baseUrl === baseUrl) {
         kept.problems.violations.length = 0;
         kept.problems.errors.length = 0;
         await kept.mock.reset();
       } else {
         await kept?.mock.close();
-        const problems: Problems = { violations: [], errors: [] };
-        const mock = createMock({
-          ...mockOptions,
-          baseUrl,
-          onError: (error) => {
-            problems.errors.push(error);
-            (mockOptions.onError ?? console.error)(error);
-          },
-          onContractViolation: (error) => {
-            problems.violations.push(error);
-            mockOptions.onContractViolation?.(error);
-          },
-        });
-        kept = { baseUrl, mock, problems };
-        wsadminMocks.set(mockOptions, kept);
-        await mock.ready();
+        kept = startMock(mockScenario, mockOptions, baseUrl);
+        wsadminMocks.set(mockScenario, kept);
+        await kept.mock.ready();
       }
       const unroute = await routeMock(context, kept.mock);
       await use(kept.mock);
@@ -94,6 +98,25 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
     { auto: true },
   ],
 });
+
+/** A mock that records, besides reporting them as asked, what must fail the test. */
+function startMock(scenario: MockScenario, options: MockRunOptions, baseUrl: string): KeptMock {
+  const problems: Problems = { violations: [], errors: [] };
+  const mock = createMock({
+    ...options,
+    ...scenario,
+    baseUrl,
+    onError: (error) => {
+      problems.errors.push(error);
+      (options.onError ?? console.error)(error);
+    },
+    onContractViolation: (error) => {
+      problems.violations.push(error);
+      options.onContractViolation?.(error);
+    },
+  });
+  return { options, baseUrl, mock, problems };
+}
 
 function failOnProblems({ violations, errors }: Problems): void {
   const found = [
