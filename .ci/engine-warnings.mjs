@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 
+/**
+ * Root devDependencies installed under an alias (`npm:name@version`) only to be run by the node22
+ * and node24 binaries, each with the reason: their `engines` do not concern Node 20.
+ */
+export const OTHER_NODE_ONLY = {
+  msw3: 'msw 3 needs Node 22.12+: the consumer tests run the mock with it on the node22 and node24 binaries',
+};
+
 /** `name@version` of every package npm warned about, from npm's EBADENGINE blocks. */
 export function engineWarnings(npmOutput) {
   const found = [];
@@ -27,18 +35,29 @@ export function directDependencies(rootDir) {
   return names;
 }
 
-/** The warnings that concern direct dependencies (`@scope/name@1.2.3` -> `@scope/name`). */
-export function directEngineWarnings(npmOutput, direct) {
-  return engineWarnings(npmOutput).filter((spec) => direct.has(spec.slice(0, spec.lastIndexOf('@'))));
+/** `name@version` of the root's OTHER_NODE_ONLY aliases (`"msw3": "npm:msw@3.0.5"` -> `msw@3.0.5`). */
+export function otherNodeOnlySpecs(rootDir) {
+  const root = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'));
+  return new Set(
+    Object.keys(OTHER_NODE_ONLY)
+      .map((alias) => root.devDependencies?.[alias])
+      .filter((value) => typeof value === 'string' && value.startsWith('npm:'))
+      .map((value) => value.slice('npm:'.length).replace(/@[~^]/, '@')),
+  );
+}
+
+/** The warnings that concern direct dependencies (`@scope/name@1.2.3` -> `@scope/name`), less the exempt specs. */
+export function directEngineWarnings(npmOutput, direct, exempt = new Set()) {
+  return engineWarnings(npmOutput).filter(
+    (spec) => direct.has(spec.slice(0, spec.lastIndexOf('@'))) && !exempt.has(spec),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const output = readFileSync(process.argv[2] ?? '', 'utf8');
   const all = engineWarnings(output);
-  const direct = directEngineWarnings(
-    output,
-    directDependencies(join(fileURLToPath(import.meta.url), '../..')),
-  );
+  const rootDir = join(fileURLToPath(import.meta.url), '../..');
+  const direct = directEngineWarnings(output, directDependencies(rootDir), otherNodeOnlySpecs(rootDir));
   if (all.length > direct.length)
     console.log(`== ${all.length - direct.length} transitive EBADENGINE warning(s)`);
   if (direct.length > 0) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { directDependencies, directEngineWarnings, engineWarnings } from './engine-warnings.mjs';
+import {
+  directDependencies,
+  directEngineWarnings,
+  engineWarnings,
+  otherNodeOnlySpecs,
+} from './engine-warnings.mjs';
 
 /** What npm 10 prints for a package whose `engines` exclude the running Node. */
 const warning = (spec) => `npm warn EBADENGINE Unsupported engine {
@@ -37,5 +42,14 @@ describe('.ci/engine-warnings', () => {
   ])('flags %s only when it is direct', (_what, spec, want) => {
     const direct = new Set(['@scalar/api-reference', 'vitest']);
     expect(directEngineWarnings(warning(spec), direct)).toEqual(want);
+  });
+
+  it('exempts the aliases run only on Node 22 and 24, by their exact version, and nothing else', () => {
+    const exempt = otherNodeOnlySpecs(new URL('..', import.meta.url).pathname);
+    expect([...exempt]).toEqual([expect.stringMatching(/^msw@3\.\d+\.\d+$/)]);
+    const direct = new Set(['msw']);
+    const [msw3] = [...exempt];
+    expect(directEngineWarnings(warning(msw3), direct, exempt)).toEqual([]);
+    expect(directEngineWarnings(warning('msw@2.99.0'), direct, exempt)).toEqual(['msw@2.99.0']);
   });
 });

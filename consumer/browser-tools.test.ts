@@ -1,14 +1,18 @@
 /**
- * The mock where frontend teams test, from the packed tarballs in a fresh project: Playwright Test
- * with `@wsadmin/mock/playwright` (examples/playwright) driving Debian's Chromium.
+ * The mock where frontend teams test, from the packed tarballs in one fresh project, each on
+ * Debian's Chromium: Playwright Test with `@wsadmin/mock/playwright` (examples/playwright), Vitest
+ * browser mode (examples/vitest-browser) and Storybook 10 with msw-storybook-addon 3
+ * (examples/storybook), all on the React app of examples/react-query and its scenarios.
  */
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from '../testing/chromium';
+import { chromiumPath, launchChromium } from '../testing/chromium';
 import {
   consumerEnv,
   createConsumer,
@@ -27,7 +31,20 @@ let tarballs: Record<PackageName, string>;
 
 beforeAll(async () => {
   tarballs = await sharedTarballs();
-  const tools = ['vite', 'react', 'react-dom', '@tanstack/react-query', '@playwright/test'];
+  const tools = [
+    'vite',
+    'react',
+    'react-dom',
+    '@tanstack/react-query',
+    'msw',
+    '@playwright/test',
+    'vitest',
+    '@vitest/browser-playwright',
+    'vitest-browser-react',
+    'storybook',
+    '@storybook/react-vite',
+    'msw-storybook-addon',
+  ];
   await createConsumer({
     directory: project,
     fixture: 'browser-tools',
@@ -43,7 +60,8 @@ beforeAll(async () => {
   cpSync(join(REPO_ROOT, 'examples', 'react-query', 'src'), join(project, 'react-query', 'src'), {
     recursive: true,
   });
-  cpSync(join(REPO_ROOT, 'examples', 'playwright'), join(project, 'playwright'), { recursive: true });
+  for (const example of ['playwright', 'vitest-browser', 'storybook'])
+    cpSync(join(REPO_ROOT, 'examples', example), join(project, example), { recursive: true });
 }, 900_000);
 
 afterAll(() => rm(root, { recursive: true, force: true }), 120_000);
@@ -120,5 +138,103 @@ describe('examples/playwright: Playwright Test with @wsadmin/mock/playwright', {
     expect(report.stats).toMatchObject({ unexpected: 0, flaky: 0, skipped: 0 });
     // examples/playwright/tests/workspaces.spec.ts holds nine tests (one of them expected to fail).
     expect(report.stats.expected).toBe(9);
+  });
+});
+
+describe("examples/vitest-browser: Vitest browser mode with the mock's worker", { timeout: 300_000 }, () => {
+  it('renders the app in Chromium, the worker answering, with no worker script copied', async () => {
+    const { stdout } = await run(
+      join(project, 'node_modules', '.bin', 'vitest'),
+      ['run', '--root', 'vitest-browser', '--reporter', 'json'],
+      { cwd: project, env: consumerEnv({ CHROMIUM_PATH: chromiumPath() }), timeoutMs: 240_000 },
+    ).catch((error: Error) => ({ stdout: error.message }));
+    const json = stdout.slice(stdout.indexOf('{'), stdout.lastIndexOf('}') + 1);
+    const report = JSON.parse(json) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: Array<{
+        assertionResults: Array<{ title: string; status: string; failureMessages: string[] }>;
+      }>;
+    };
+    const failed = report.testResults
+      .flatMap((file) => file.assertionResults)
+      .filter((result) => result.status !== 'passed')
+      .map((result) => `${result.title}: ${result.failureMessages.join(' ').slice(0, 1500)}`);
+    expect(failed).toEqual([]);
+    expect(report.numPassedTests).toBe(4);
+  });
+});
+
+describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory', {
+  timeout: 400_000,
+}, () => {
+  let storybook: { url: string; close(): Promise<unknown> } | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const outDir = join(project, 'storybook-static');
+    await run(
+      join(project, 'node_modules', '.bin', 'storybook'),
+      ['build', '--output-dir', outDir, '--quiet', '--disable-telemetry'],
+      {
+        cwd: join(project, 'storybook'),
+        env: consumerEnv({ STORYBOOK_DISABLE_TELEMETRY: '1' }),
+        timeoutMs: 300_000,
+      },
+    );
+    // The static Storybook, served as any static host would (`vite preview` serves a folder).
+    const server = await preview({
+      configFile: false,
+      root: outDir,
+      logLevel: 'error',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0 },
+    });
+    const url = server.resolvedUrls?.local[0];
+    storybook = { url: url ?? '', close: () => server.close() };
+    if (!url) throw new Error('vite preview is not listening');
+    browser = await launchChromium();
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await storybook?.close();
+  });
+
+  it('gives each story its scenario, keeps a write within the story, and starts the next story fresh', async () => {
+    const page = await (browser as Browser).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    /** The list and the status line: a story has loaded when it says Ready. */
+    const shown = async () =>
+      `${await page.getByRole('status').textContent()}: ${(await page.locator('#workspaces li').allTextContents()).join(', ')}`;
+    const show = (storyId: string) =>
+      page.evaluate((id) => {
+        const channel = (
+          window as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void } }
+        ).__STORYBOOK_ADDONS_CHANNEL__;
+        channel?.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+      }, storyId);
+
+    await page.goto(`${storybook?.url}iframe.html?id=app--demo&viewMode=story`);
+    await expect.poll(shown, { timeout: 30_000 }).toBe('Ready: Demo, Archive');
+    await page.getByPlaceholder('Workspace name').fill('Written in the story');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await expect.poll(shown).toBe('Ready: Demo, Archive, Written in the story');
+
+    // The same page, another story: its own mock, from its own scenario.
+    await show('app--list-outage');
+    await expect
+      .poll(() => page.locator('#workspaces-error').textContent())
+      .toMatch(/^Error 503: down for maintenance/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(shown).toBe('Ready: Demo, Archive');
+    await show('app--empty');
+    await expect.poll(shown).toBe('Ready: ');
+
+    // Back to the first story: fresh, the write of its earlier render is gone.
+    await show('app--demo');
+    await expect.poll(shown).toBe('Ready: Demo, Archive');
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -79,7 +79,8 @@ beforeAll(async () => {
       directory: projects.mockOnly,
       fixture: 'mock-only',
       cache,
-      dependencies: tarballDependencies(tarballs, ['@wsadmin/mock']),
+      // msw is the mock's peer dependency: the project chooses it (msw 2 here, on Node 20).
+      dependencies: { ...tarballDependencies(tarballs, ['@wsadmin/mock']), msw: installedVersion('msw') },
     }),
     createConsumer({
       directory: projects.app,
@@ -87,6 +88,7 @@ beforeAll(async () => {
       cache,
       dependencies: {
         ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock', '@wsadmin/conformance']),
+        msw: installedVersion('msw'),
         ...tools,
       },
     }),

@@ -1,6 +1,7 @@
 /**
  * The runtime matrix: the SDK and the mock from their packed tarballs on Node 20, 22 and 24, Bun,
- * Deno and workerd (Miniflare), one `it` per runtime and case, then the runtime table (docs/runtimes.md)
+ * Deno and workerd (Miniflare), with msw 2 and, on Node 22 and 24, with msw 3 in a project of its
+ * own (msw is the mock's peer dependency), one `it` per runtime and case, then the runtime table (docs/runtimes.md)
  * checked against what ran. The cases are consumer/fixtures/runtimes/*.mjs, written once: run.mjs
  * on Node, Bun and Deno, worker.mjs bundled as a Worker for workerd (consumer/runtimes.ts).
  */
@@ -24,7 +25,9 @@ import {
 } from './runtimes';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-runtimes-'));
-const project = join(root, 'runtimes');
+/** The consumer projects by the msw they installed (the mock's peer dependency). */
+const projects = { 2: join(root, 'runtimes'), 3: join(root, 'runtimes-msw3') };
+const project = projects[2];
 const reports: Record<string, RuntimeReport | undefined> = {};
 const failures: Record<string, Error> = {};
 const timings: string[] = [];
@@ -34,15 +37,21 @@ beforeAll(async () => {
   const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const [cache, tarballs] = await Promise.all([npmCache(), sharedTarballs()]);
   timings.push(`tarballs after ${seconds()}`);
-  await createConsumer({
-    directory: project,
-    fixture: 'runtimes',
-    cache,
-    dependencies: {
-      ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']),
-      '@tanstack/query-core': installedVersion('@tanstack/query-core'),
-    },
-  });
+  await Promise.all(
+    ([2, 3] as const).map((msw) =>
+      createConsumer({
+        directory: projects[msw],
+        fixture: 'runtimes',
+        cache,
+        dependencies: {
+          ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']),
+          '@tanstack/query-core': installedVersion('@tanstack/query-core'),
+          // msw 3 as this repository installs it, under the alias msw3.
+          msw: installedVersion(msw === 3 ? 'msw3' : 'msw'),
+        },
+      }),
+    ),
+  );
   timings.push(`installed after ${seconds()}`);
   // Three at a time: each starts a runtime and sql.js; the machine may have two cores.
   const queue = Object.entries(RUNTIMES);
@@ -52,7 +61,7 @@ beforeAll(async () => {
     const [id, runtime] = item;
     const begun = performance.now();
     try {
-      reports[id] = await runtime.start(project);
+      reports[id] = await runtime.start(projects[runtime.msw ?? 2]);
     } catch (error) {
       failures[id] = error as Error;
     }

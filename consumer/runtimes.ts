@@ -46,6 +46,8 @@ export const SHARED_CASES = [
   'mock core: createMock(...).fetch as the SDK fetch',
 ] as const;
 const MSW_CASE = 'mock/node: setupMockServer (MSW) answers the global fetch';
+const OWN_HANDLERS_CASE =
+  "mock/node: the project's own handler and createMock's in one setupServer; close() ends both";
 const WORKER_CASE = 'mock core: without sqlWasm, createMock throws naming the option';
 
 const BROWSER_ONLY =
@@ -59,6 +61,8 @@ export interface Runtime {
   cases: readonly string[];
   /** Entries this runtime cannot run, with the reason; the runtime table must say "no" there. */
   notRun: Partial<Record<Entry, string>>;
+  /** The msw the consumer project installed (a peer of the mock): 2 unless it says 3. */
+  msw?: 3;
   /** Runs the cases in the installed consumer project. */
   start(project: string): Promise<RuntimeReport>;
 }
@@ -80,7 +84,7 @@ async function script(command: string, args: readonly string[], project: string)
   return JSON.parse(line.slice('RESULTS '.length)) as RuntimeReport;
 }
 
-const NODE_CASES = [...SHARED_CASES, MSW_CASE];
+const NODE_CASES = [...SHARED_CASES, MSW_CASE, OWN_HANDLERS_CASE];
 const SERVER_SIDE = { 'mock/browser': BROWSER_ONLY };
 
 /** A runtime that runs run.mjs (the shared cases and MSW) from the command line. */
@@ -94,13 +98,17 @@ function scripted(column: string, identity: RegExp, command: string, args: reado
   };
 }
 
+// Each runtime reports `<runtime> <version>, msw <version>`: the identity checks both.
 export const RUNTIMES: Record<string, Runtime> = {
-  node20: scripted('Node 20', /^node 20\./, process.execPath),
-  node22: scripted('Node 22', /^node 22\./, bin('node22/bin/node')),
-  node24: scripted('Node 24', /^node 24\./, bin('node24/bin/node')),
-  bun: scripted('Bun', /^bun 1\./, bin('.bin/bun')),
+  node20: scripted('Node 20', /^node 20\.\S+, msw 2\./, process.execPath),
+  node22: scripted('Node 22', /^node 22\.\S+, msw 2\./, bin('node22/bin/node')),
+  node24: scripted('Node 24', /^node 24\.\S+, msw 2\./, bin('node24/bin/node')),
+  // msw 3 needs Node 22.12+: its own consumer project, run by the node22 and node24 binaries.
+  node22msw3: { ...scripted('Node 22, msw 3', /^node 22\.\S+, msw 3\./, bin('node22/bin/node')), msw: 3 },
+  node24msw3: { ...scripted('Node 24, msw 3', /^node 24\.\S+, msw 3\./, bin('node24/bin/node')), msw: 3 },
+  bun: scripted('Bun', /^bun 1\.\S+, msw 2\./, bin('.bin/bun')),
   // The project's node_modules as npm installed it; no lockfile of Deno's own.
-  deno: scripted('Deno', /^deno 2\./, bin('.bin/deno'), ['run', '-A', '--no-lock']),
+  deno: scripted('Deno', /^deno 2\.\S+, msw 2\./, bin('.bin/deno'), ['run', '-A', '--no-lock']),
   workerd: {
     column: 'workerd',
     identity: /^workerd \(Cloudflare-Workers\)/,

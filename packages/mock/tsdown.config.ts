@@ -1,12 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'tsdown';
 import { libraryBuild } from '../../tsdown.base';
 
 const entries = {
   index: 'src/index.ts',
+  // `@wsadmin/mock` under the `node` export condition (Node, Bun, Deno).
+  'index.node': 'src/index.node.ts',
   node: 'src/node.ts',
   browser: 'src/browser.ts',
   playwright: 'src/playwright.ts',
   vite: 'src/vite.ts',
+  // Storybook loads ES modules only: no CommonJS build.
+  storybook: 'src/storybook.ts',
 };
 
 /**
@@ -25,6 +30,19 @@ const assetUrlUnset = {
   load: (id: string) => (id === '\0asset-url-unset' ? 'export default undefined;' : null),
 };
 
+/**
+ * CommonJS has no top-level await: the Node entries' `msw-http.ts` (which awaits msw 2's or msw 3's
+ * `http`) becomes `msw-http.cjs.ts`, which requires it.
+ */
+const mswHttpRequired = {
+  name: 'msw-http-required',
+  resolveId: {
+    order: 'pre' as const,
+    handler: (id: string) =>
+      id === './msw-http' ? fileURLToPath(new URL('src/msw-http.cjs.ts', import.meta.url)) : null,
+  },
+};
+
 const esm = libraryBuild({ entry: entries, formats: ['esm'] });
 const cjs = (entry: Record<string, string>, extra: Partial<UserConfig> = {}): UserConfig => ({
   ...libraryBuild({ entry, formats: ['cjs'] }),
@@ -34,6 +52,15 @@ const cjs = (entry: Record<string, string>, extra: Partial<UserConfig> = {}): Us
 
 export default defineConfig([
   esm,
-  cjs({ index: entries.index, node: entries.node, playwright: entries.playwright, vite: entries.vite }),
+  cjs(
+    {
+      index: entries.index,
+      'index.node': entries['index.node'],
+      node: entries.node,
+      playwright: entries.playwright,
+      vite: entries.vite,
+    },
+    { plugins: [mswHttpRequired] },
+  ),
   cjs({ browser: entries.browser }, { plugins: [assetUrlUnset] }),
 ]);

@@ -1,11 +1,9 @@
 import type { OperationId } from '@wsadmin/contract';
 // The server's own matcher: the mock finds the operation of a request exactly as the router does.
 import { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
-// `msw/core/http` alone, not `msw`: the main entry also loads the GraphQL, WebSocket and SSE APIs
-// (and `graphql`), about as many module files as `msw/node` itself (packages/mock/README.md).
-import { http } from 'msw/core/http';
 import type { BaseScope } from './base-scope';
 import { dataOf, MockRequestError } from './client';
+import type { MswHttp } from './msw-peer';
 import {
   type ActiveOverride,
   checkOverride,
@@ -20,6 +18,8 @@ import {
 
 interface AnsweringOptions {
   scope: BaseScope;
+  /** MSW's `http` of the msw the project installed (each entry finds it: `msw-http.ts`, `msw`). */
+  http: MswHttp;
   /** The app's own answer (the mock state). */
   appFetch(request: Request): Promise<Response>;
   onViolation(error: MockContractError): void;
@@ -29,7 +29,7 @@ interface AnsweringOptions {
  * How the mock answers a request under its base URL: through an override where one is active for
  * the operation, else by the app. Holds the overrides and the contract violations they caused.
  */
-export function createAnswering({ scope, appFetch, onViolation }: AnsweringOptions) {
+export function createAnswering({ scope, http, appFetch, onViolation }: AnsweringOptions) {
   const overrides = new Map<OperationId, ActiveOverride>();
   const violations: MockContractError[] = [];
 

@@ -1,11 +1,12 @@
+import { http, passthrough } from 'msw';
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 // An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
 // browser compiles while streaming and caches, instead of inlining it into the JavaScript.
 import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { createMock as createMockAnywhere, type MockOptions, type WsadminMock } from './create-mock';
+import { createMockWith, type MockOptions, type WsadminMock } from './create-mock';
 import { explainWorkerStartFailure } from './worker-start';
 
-export * from './index';
+export * from './exports';
 
 /**
  * `createMock` for pages: the same mock, with sql.js's WebAssembly found where the bundler emitted
@@ -13,7 +14,15 @@ export * from './index';
  * (Storybook's, Vitest browser mode's, your own) without options.
  */
 export function createMock(options: MockOptions = {}): WsadminMock {
-  return createMockAnywhere({ ...(sqlWasmUrl === undefined ? {} : { sqlWasmUrl }), ...options });
+  const wasmUrl = options.sqlWasmUrl ?? sqlWasmUrl;
+  // The mock's own fetch of its WebAssembly goes through the page's worker too: passed through by
+  // a handler, so a worker that warns about (or fails) unhandled requests lets it by quietly.
+  const ownRequests = wasmUrl === undefined ? [] : [http.get(wasmUrl, () => passthrough())];
+  return createMockWith(
+    http,
+    { ...(wasmUrl === undefined ? {} : { sqlWasmUrl: wasmUrl }), ...options },
+    ownRequests,
+  );
 }
 
 export interface MockWorkerOptions extends MockOptions {
@@ -32,7 +41,9 @@ export async function startMockWorker(
   const { start, ...mockOptions } = options;
   const mock = createMock(mockOptions);
   const worker = setupWorker(...mock.handlers);
-  const startOptions = { quiet: true, onUnhandledRequest: 'bypass' as const, ...start };
+  // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
+  const bypass = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as StartOptions;
+  const startOptions: StartOptions = { quiet: true, ...bypass, ...start };
   try {
     await worker.start(startOptions);
   } catch (error) {

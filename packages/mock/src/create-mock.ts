@@ -4,6 +4,7 @@ import type { HttpHandler } from 'msw';
 import { createAnswering } from './answering';
 import { baseScope } from './base-scope';
 import { type MockClient, mockClient } from './client';
+import type { MswHttp } from './msw-peer';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockContractError, Override, OverrideOptions } from './overrides';
 import { scenarioOverrides } from './scenario';
@@ -73,15 +74,22 @@ export interface WsadminMock {
 }
 
 /**
- * Stateful mock of the service: the reference server's app on in-memory SQLite, behind MSW handlers.
- * The state (storage, keys, seed, clock) and the answering (overrides, MSW handler) live apart;
- * this joins them into the public object, `WsadminMock`.
+ * Stateful mock of the service: the reference server's app on in-memory SQLite, behind MSW handlers
+ * made with `http` (each entry's `createMock` passes the one of the project's msw). The state
+ * (storage, keys, seed, clock) and the answering (overrides, MSW handler) live apart; this joins
+ * them into the public object, `WsadminMock`.
  */
-export function createMock(options: MockOptions = {}): WsadminMock {
+export function createMockWith(
+  http: MswHttp,
+  options: MockOptions = {},
+  /** Handlers of the mock's own requests, after the answering one (the page's WebAssembly, passed through). */
+  ownRequests: HttpHandler[] = [],
+): WsadminMock {
   const scope = baseScope(options.baseUrl ?? MOCK_BASE_URL);
   const state = createMockState(options);
   const answering = createAnswering({
     scope,
+    http,
     appFetch: state.appFetch,
     onViolation: options.onContractViolation ?? ((error) => console.error(`[wsadmin mock] ${error.message}`)),
   });
@@ -95,7 +103,7 @@ export function createMock(options: MockOptions = {}): WsadminMock {
   return {
     baseUrl: scope.href,
     key: MOCK_KEY,
-    handlers: answering.handlers,
+    handlers: [...answering.handlers, ...ownRequests],
     clock: state.clock,
     client: mockClient((request) => state.appFetch(request), MOCK_KEY),
     get violations() {

@@ -1,35 +1,14 @@
-// The server's own matcher: the mock finds the operation of a request exactly as the router does.
-export { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
-export { type MockCallInput, type MockClient, MockRequestError } from './client';
-export {
-  createMock,
-  MOCK_BASE_URL,
-  MOCK_KEY,
-  type MockClock,
-  type MockKey,
-  type MockOptions,
-  type MockSnapshot,
-  type WsadminMock,
-} from './create-mock';
-export {
-  MockContractError,
-  type Override,
-  type OverrideContext,
-  type OverrideHandler,
-  type OverrideOptions,
-} from './overrides';
-export {
-  defineScenario,
-  type MockScenario,
-  type ScenarioOverride,
-  type ScenarioOverrides,
-} from './scenario';
-export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
-export type {
-  ErrorAnswer,
-  OverrideData,
-  RequestBody,
-  RequestParams,
-  RequestQuery,
-  ResponseData,
-} from './types';
+import { http } from 'msw';
+import { createMockWith, type MockOptions, type WsadminMock } from './create-mock';
+
+export * from './exports';
+
+/**
+ * Stateful mock of the service: the reference server's app on in-memory SQLite, behind MSW handlers
+ * (`mock.handlers`) or called directly (`mock.fetch`). This file serves bundlers and Workers (msw's
+ * main entry, of which a bundle keeps `http` alone); Node, Bun and Deno get `index.node.ts` through
+ * the `node` export condition. In a page, `@wsadmin/mock/browser` finds sql.js's WebAssembly itself.
+ */
+export function createMock(options: MockOptions = {}): WsadminMock {
+  return createMockWith(http, options);
+}

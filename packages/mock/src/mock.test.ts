@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MockRequestError } from './client';
-import { createMock, MOCK_BASE_URL, MOCK_KEY } from './create-mock';
-import { setupMockServer } from './node';
+import { createMock, MOCK_BASE_URL, MOCK_KEY, setupMockServer } from './node';
 import { send } from './test-helpers';
 
 const api = `${MOCK_BASE_URL}/openapi/v1`;

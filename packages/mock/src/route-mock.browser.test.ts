@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../testing/chromium';
-import { createMock, MOCK_KEY } from './create-mock';
+import { createMock, MOCK_KEY } from './node';
 import { routeMock } from './route-mock';
 
 // The page lives on one origin and the mocked API on another: every call with an Authorization

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMock, MOCK_BASE_URL, MOCK_KEY } from './create-mock';
+import { createMock, MOCK_BASE_URL, MOCK_KEY } from './node';
 import { MockContractError } from './overrides';
 import { defineScenario, scenarioOverrides } from './scenario';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMock, MOCK_BASE_URL, MOCK_KEY } from './create-mock';
+import { createMock, MOCK_BASE_URL, MOCK_KEY } from './node';
 
 // Node resolves `sql.js` to its Node build, whose WebAssembly is sql-wasm.wasm.
 const wasmBytes = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));

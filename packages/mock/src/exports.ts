@@ -1,0 +1,35 @@
+// What every entry exports besides its own `createMock` (index.ts, node.ts, browser.ts).
+// The server's own matcher: the mock finds the operation of a request exactly as the router does.
+export { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
+export { type MockCallInput, type MockClient, MockRequestError } from './client';
+export {
+  MOCK_BASE_URL,
+  MOCK_KEY,
+  type MockClock,
+  type MockKey,
+  type MockOptions,
+  type MockSnapshot,
+  type WsadminMock,
+} from './create-mock';
+export {
+  MockContractError,
+  type Override,
+  type OverrideContext,
+  type OverrideHandler,
+  type OverrideOptions,
+} from './overrides';
+export {
+  defineScenario,
+  type MockScenario,
+  type ScenarioOverride,
+  type ScenarioOverrides,
+} from './scenario';
+export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
+export type {
+  ErrorAnswer,
+  OverrideData,
+  RequestBody,
+  RequestParams,
+  RequestQuery,
+  ResponseData,
+} from './types';
