@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PreviewedExample, previewFolder } from '../examples/testing/browser-page';
 import { chromiumPath, launchChromium } from '../testing/chromium';
 import {
   consumerEnv,
@@ -168,7 +168,7 @@ describe("examples/vitest-browser: Vitest browser mode with the mock's worker", 
 describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory', {
   timeout: 400_000,
 }, () => {
-  let storybook: { url: string; close(): Promise<unknown> } | undefined;
+  let storybook: PreviewedExample | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
@@ -182,17 +182,7 @@ describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory'
         timeoutMs: 300_000,
       },
     );
-    // The static Storybook, served as any static host would (`vite preview` serves a folder).
-    const server = await preview({
-      configFile: false,
-      root: outDir,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0 },
-    });
-    const url = server.resolvedUrls?.local[0];
-    storybook = { url: url ?? '', close: () => server.close() };
-    if (!url) throw new Error('vite preview is not listening');
+    storybook = await previewFolder(outDir);
     browser = await launchChromium();
   }, 400_000);
 

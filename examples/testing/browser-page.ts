@@ -37,3 +37,20 @@ export async function buildAndPreview(configFile: string, prefix: string): Promi
     },
   };
 }
+
+/** A built folder (a static Storybook, a Vite build) served as a static host would, by `vite preview`. */
+export async function previewFolder(outDir: string): Promise<PreviewedExample> {
+  const server = await preview({
+    configFile: false,
+    root: outDir,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0 },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    throw new Error(`vite preview of ${outDir} is not listening`);
+  }
+  return { url, close: () => server.close() };
+}

@@ -44,11 +44,16 @@ export async function startMockWorker(
   // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
   const bypass = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as StartOptions;
   const startOptions: StartOptions = { quiet: true, ...bypass, ...start };
+  // The database opens (WebAssembly fetched and compiled, seed applied) while the worker installs:
+  // neither waits for the other.
+  const ready = mock.ready();
+  // Awaited below; a failure that comes first is not an unhandled rejection meanwhile.
+  ready.catch(() => undefined);
   try {
     await worker.start(startOptions);
   } catch (error) {
     throw await explainWorkerStartFailure(error, startOptions.serviceWorker?.url ?? '/mockServiceWorker.js');
   }
-  await mock.ready();
+  await ready;
   return { mock, worker };
 }

@@ -6,13 +6,14 @@ export interface RoutedRequest {
   url(): string;
   method(): string;
   headersArray(): Promise<Array<{ name: string; value: string }>>;
-  postDataBuffer(): Buffer | null;
+  /** Playwright's `Buffer`, read as the `Uint8Array` it is: these types compile without Node's. */
+  postDataBuffer(): Uint8Array | null;
 }
 
 /** The part of a Playwright `Route` `routeMock` uses. */
 export interface MockRoute {
   request(): RoutedRequest;
-  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>;
+  fulfill(response: { status: number; headers: Record<string, string>; body: string }): Promise<void>;
   abort(errorCode?: string): Promise<void>;
 }
 
@@ -46,10 +47,11 @@ export async function routeMock(target: RouteTarget, mock: WsadminMock): Promise
       await route.abort('failed');
       return;
     }
+    // Every answer of the service is JSON text (or empty).
     await route.fulfill({
       status: answer.status,
       headers: Object.fromEntries(answer.headers),
-      body: Buffer.from(await answer.arrayBuffer()),
+      body: await answer.text(),
     });
   };
   await target.route(matches, handler);
