@@ -4,7 +4,7 @@
  * browser mode (examples/vitest-browser) and Storybook 10 with msw-storybook-addon 3
  * (examples/storybook), all on the React app of examples/react-query and its scenarios.
  */
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,8 @@ import { sharedTarballs } from './packs';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-browser-tools-'));
 const project = join(root, 'app');
+/** A page on msw 3 (a project of its own: msw is the mock's peer). */
+const msw3Page = join(root, 'msw3-page');
 let tarballs: Record<PackageName, string>;
 
 beforeAll(async () => {
@@ -45,16 +47,30 @@ beforeAll(async () => {
     '@storybook/react-vite',
     'msw-storybook-addon',
   ];
-  await createConsumer({
-    directory: project,
-    fixture: 'browser-tools',
-    cache: await npmCache(),
-    dependencies: {
-      ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']),
-      ...Object.fromEntries(tools.map((name) => [name, installedVersion(name)])),
-    },
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  const cache = await npmCache();
+  await Promise.all([
+    createConsumer({
+      directory: project,
+      fixture: 'browser-tools',
+      cache,
+      dependencies: {
+        ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']),
+        ...Object.fromEntries(tools.map((name) => [name, installedVersion(name)])),
+      },
+      env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    }),
+    createConsumer({
+      directory: msw3Page,
+      fixture: 'browser-tools',
+      cache,
+      dependencies: {
+        ...tarballDependencies(tarballs, ['@wsadmin/mock']),
+        vite: installedVersion('vite'),
+        // msw 3 as this repository installs it, under the alias msw3.
+        msw: installedVersion('msw3'),
+      },
+    }),
+  ]);
   // The examples as a user's repository holds them: the app the tests drive beside its tests.
   mkdirSync(join(project, 'react-query'));
   cpSync(join(REPO_ROOT, 'examples', 'react-query', 'src'), join(project, 'react-query', 'src'), {
@@ -226,5 +242,52 @@ describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory'
     await show('app--demo');
     await expect.poll(shown).toBe('Ready: Demo, Archive');
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("a page on msw 3: its own setupWorker holding its handler and the mock's", {
+  timeout: 300_000,
+}, () => {
+  it("answers both from msw 3's worker (served by wsadminMockWorker), and startMockWorker starts on msw 3", async () => {
+    // The pages of packages/mock/src/vite.browser.test.ts (msw 2 there), built with this project's msw 3.
+    cpSync(join(REPO_ROOT, 'packages', 'mock', 'test', 'vite-pages', 'worker'), join(msw3Page, 'page'), {
+      recursive: true,
+    });
+    writeFileSync(
+      join(msw3Page, 'page', 'vite.config.mjs'),
+      "import { wsadminMockWorker } from '@wsadmin/mock/vite';\nexport default { plugins: [wsadminMockWorker()], build: { target: 'es2022' } };\n",
+    );
+    const outDir = join(msw3Page, 'dist');
+    await run(
+      join(msw3Page, 'node_modules', '.bin', 'vite'),
+      ['build', 'page', '--outDir', outDir, '--logLevel', 'error'],
+      {
+        cwd: msw3Page,
+      },
+    );
+    const served = readFileSync(join(outDir, 'mockServiceWorker.js'), 'utf8');
+    expect(served).toBe(
+      readFileSync(join(msw3Page, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), 'utf8'),
+    );
+    const page = await previewFolder(outDir);
+    const browser = await launchChromium();
+    try {
+      const resultOf = async (search: string) => {
+        const context = await browser.newContext();
+        const tab = await context.newPage();
+        await tab.goto(`${page.url}${search}`);
+        const result = await tab.waitForFunction(() => document.body.dataset.result, undefined, {
+          timeout: 30_000,
+        });
+        const value = JSON.parse(String(await result.jsonValue())) as unknown;
+        await context.close();
+        return value;
+      };
+      expect(await resultOf('?case=own-worker')).toEqual({ own: { own: true }, names: ['In my own worker'] });
+      expect(await resultOf('?case=start-worker')).toEqual({ names: ['Started'] });
+    } finally {
+      await browser.close();
+      await page.close();
+    }
   });
 });

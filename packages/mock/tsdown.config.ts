@@ -5,7 +5,7 @@ import { libraryBuild } from '../../tsdown.base';
 const entries = {
   index: 'src/index.ts',
   // `@wsadmin/mock` under the `node` export condition (Node, Bun, Deno).
-  'index.node': 'src/index.node.ts',
+  'index-node': 'src/index-node.ts',
   node: 'src/node.ts',
   browser: 'src/browser.ts',
   playwright: 'src/playwright.ts',
@@ -55,7 +55,7 @@ export default defineConfig([
   cjs(
     {
       index: entries.index,
-      'index.node': entries['index.node'],
+      'index-node': entries['index-node'],
       node: entries.node,
       playwright: entries.playwright,
       vite: entries.vite,

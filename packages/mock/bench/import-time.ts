@@ -1,7 +1,9 @@
 /**
  * How long `import('@wsadmin/mock/node')` takes in a fresh Node process, from the built `dist/`
  * (what users install), next to the modules it pulls in, and how long until the first request
- * is answered through MSW. Prints the median (and range) of several runs, wall clock and CPU time.
+ * is answered through MSW; then a list call through MSW beside a hand-written handler answering the
+ * same request (consumer/fixtures/mock-only/figures.mjs, each side in fresh processes, in turns).
+ * Prints the median (and range) of several runs, wall clock and CPU time.
  *   npm run build -w @wsadmin/contract -w @wsadmin/server-core -w @wsadmin/sdk -w @wsadmin/mock
  *   node packages/mock/bench/import-time.ts   (Node 22.6+), or: node --import tsx packages/mock/bench/import-time.ts
  * CPU time (user + system of the process) is the steadier figure on a shared machine: waiting for
@@ -61,3 +63,25 @@ console.log(`node ${process.version}, ${RUNS} fresh processes each, median (min-
 console.log(`${''.padEnd(38)} ${'wall'.padEnd(17)} cpu`);
 for (const [name, { wall, cpu }] of times)
   console.log(`${name.padEnd(38)} ${figure(wall).padEnd(17)} ${figure(cpu)}`);
+
+// A list call through MSW: the mock beside a static `http.get` handler, 500 calls after 300 warm-up.
+const figures = fileURLToPath(new URL('../../../consumer/fixtures/mock-only/figures.mjs', import.meta.url));
+const calls: Record<'mock' | 'msw', number[]> = { mock: [], msw: [] };
+for (let round = 0; round < Math.min(RUNS, 5); round++) {
+  for (const side of ['mock', 'msw'] as const) {
+    const output = execFileSync(process.execPath, [figures, side], { cwd, encoding: 'utf8' });
+    calls[side].push((JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { callMs: number }).callMs);
+  }
+}
+const ratio = (median(calls.mock) / median(calls.msw)).toFixed(2);
+console.log(
+  `a list call through MSW, median of 500 per process, median (min-max) of ${calls.mock.length} processes:`,
+);
+console.log(
+  `  mock ${median(calls.mock).toFixed(3)} ms, static handler ${median(calls.msw).toFixed(3)} ms (${ratio}x)`,
+);
+const importRatio = (name: string) => {
+  const wall = times.get(name)?.wall ?? [];
+  return median(wall) / median(times.get('msw/node')?.wall ?? [1]);
+};
+console.log(`import of @wsadmin/mock/node: ${importRatio('@wsadmin/mock/node').toFixed(2)}x msw/node (wall)`);

@@ -1,8 +1,8 @@
 import { type SetupServer, setupServer } from 'msw/node';
 import type { MockOptions, WsadminMock } from './create-mock';
-import { createMock } from './index.node';
+import { createMock } from './index-node';
 
-export * from './index.node';
+export * from './index-node';
 export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
 export { copyWorkerScript, workerScriptPath } from './worker-script';
 

@@ -1,12 +1,12 @@
 import { test as base } from '@playwright/test';
 import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
-import { createMock } from './index.node';
+import { createMock } from './index-node';
 import type { MockContractError } from './overrides';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
 
 export { expect } from '@playwright/test';
-export * from './index.node';
+export * from './index-node';
 export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
 
 /** How the mock runs, apart from its scenario: `baseUrl`, `passwordIterations`, `onError`, ... */
