@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMock, MOCK_BASE_URL, MOCK_KEY } from './node';
+import { createMock, MOCK_BASE_URL, MOCK_KEY, setupMockServer } from './node';
 import { MockContractError } from './overrides';
 import { defineScenario, scenarioOverrides } from './scenario';
 
@@ -46,6 +46,22 @@ describe('a scenario', () => {
       await mock.reset();
     }
     await mock.close();
+  });
+
+  it('starts setupMockServer unchanged: MSW answers the override, then the seed', async () => {
+    const { mock, server } = setupMockServer(outage);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const list = () => fetch(`${api}/workspaces/`, { headers: { authorization: `Bearer ${MOCK_KEY}` } });
+      expect((await list()).status).toBe(503);
+      expect(((await (await list()).json()) as { data: unknown[] }).data).toHaveLength(2);
+      await expect(
+        fetch(`${api}/scopes/`, { headers: { authorization: `Bearer ${MOCK_KEY}` } }),
+      ).rejects.toThrow();
+    } finally {
+      server.close();
+      await mock.close();
+    }
   });
 
   it('a network-error override rejects through fetch and resolves to Response.error() through respond', async () => {
