@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from './envelope';
-import type { OperationField, OperationSpec } from './operation-spec';
+import type { OperationFact, OperationField, OperationSpec } from './operation-spec';
 import { accountOperations } from './resources/accounts';
 import { authOperations } from './resources/auth';
 import { dimensionOperations } from './resources/dimensions';
@@ -37,6 +37,18 @@ export type OperationFieldOf<K extends OperationId, F extends keyof OperationSpe
 >;
 
 export const operationIds = Object.keys(operations) as OperationId[];
+
+/** The operations that declare a fact about their handler (`storedDataRead`, ...), as a type. */
+export type OperationIdWith<F extends OperationFact> = {
+  [K in OperationId]: Operations[K] extends { readonly [P in F]: true } ? K : never;
+}[OperationId];
+
+/** The operations that declare a fact about their handler, in the contract's order. */
+export function operationIdsWith<F extends OperationFact>(fact: F): OperationIdWith<F>[] {
+  return operationIds.filter(
+    (operationId) => (operations[operationId] as OperationSpec)[fact] === true,
+  ) as OperationIdWith<F>[];
+}
 
 /** Every operation widened to the common spec type, for code that treats them alike. */
 export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpec]> = operationIds.map(

@@ -47,7 +47,22 @@ export interface OperationSpec {
   readonly data?: z.ZodType;
   /** Error codes beyond the ones every operation can return (400, 401, 403, 429, 500, 503). */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * Facts of the reference server's handler (the document does not show them). A GET whose answer
+   * is a function of the stored rows, the access key and the request line alone: no clock, no
+   * request header, no side effect. While the database has not changed, the same request by the
+   * same key gets the same bytes, so the server may answer it again without running the handler
+   * (its answer cache). Not the management reads: they first run due refresh tasks.
+   */
+  readonly storedDataRead?: true;
+  /** Hashes or verifies a password (about 128 MiB and tens of milliseconds each): the strict rate limit applies. */
+  readonly hashesPasswords?: true;
+  /** The handler may answer with the `data`'s JSON text, kept with the rows, instead of a value. */
+  readonly textAnswer?: true;
 }
+
+/** The facts an operation may declare about its handler. */
+export type OperationFact = 'storedDataRead' | 'hashesPasswords' | 'textAnswer';
 
 /** Identity function that keeps the literal type of an operation. */
 export function defineOperation<const T extends OperationSpec>(spec: T): T {

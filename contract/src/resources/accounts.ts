@@ -108,6 +108,7 @@ export const accountOperations = {
     tag: 'Accounts',
     summary: 'Create an account',
     permission: 'account',
+    hashesPasswords: true,
     body: AccountCreate,
     data: Account,
     errors: [409],
@@ -120,6 +121,7 @@ export const accountOperations = {
     description:
       'All or nothing: an invalid item or a taken unique value rejects the batch and the error names its index.',
     permission: 'account',
+    hashesPasswords: true,
     body: z.strictObject({ accounts: batchOf(AccountCreate) }),
     data: z.array(Account),
     errors: [409],
@@ -130,6 +132,7 @@ export const accountOperations = {
     tag: 'Accounts',
     summary: 'Update an account',
     permission: 'account',
+    hashesPasswords: true,
     params: AccountPath,
     body: AccountUpdate,
     data: Account,
@@ -143,6 +146,7 @@ export const accountOperations = {
     description:
       'Each item names its account by `uid` (spec: not shown). All or nothing: an invalid item, an unknown uid or a taken unique value rejects the batch and the error names its index.',
     permission: 'account',
+    hashesPasswords: true,
     body: z.strictObject({ accounts: batchOf(AccountBatchUpdateItem) }),
     data: z.array(Account),
     errors: [404, 409],
@@ -155,6 +159,7 @@ export const accountOperations = {
     description:
       '`q` searches login name, nickname, introduction, phone and e-mail (substring, case-insensitive).',
     permission: 'account',
+    storedDataRead: true,
     query: z.object({ q: z.string().max(255).optional() }),
     data: z.array(Account),
   }),
@@ -164,6 +169,7 @@ export const accountOperations = {
     tag: 'Accounts',
     summary: 'Get an account',
     permission: 'account',
+    storedDataRead: true,
     params: AccountPath,
     data: Account,
   }),
@@ -206,6 +212,7 @@ export const accountOperations = {
     description:
       'Query parameters (spec: not shown which are required): `role` filters by the member role, `offset` (default 0) and `limit` (default 20, at most 100) page the result; `count` is accepted and ignored.',
     permission: 'account',
+    storedDataRead: true,
     params: AccountPath,
     query: z.object({
       role: intFromText(z.number().int().min(1).max(3))

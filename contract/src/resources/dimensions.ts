@@ -127,6 +127,8 @@ export const dimensionOperations = {
     tag: 'Dimensions',
     summary: 'List dimensions',
     permission: 'workspace',
+    storedDataRead: true,
+    textAnswer: true,
     params: WorkspacePath,
     data: z.array(Dimension),
   }),

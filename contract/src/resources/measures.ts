@@ -38,6 +38,8 @@ export const measureOperations = {
     tag: 'Measures',
     summary: 'List measures',
     permission: 'workspace',
+    storedDataRead: true,
+    textAnswer: true,
     params: WorkspacePath,
     data: z.array(Measure),
   }),

@@ -32,6 +32,7 @@ export const scopeOperations = {
     summary: 'Get the scope of the calling access key',
     description: 'Accepts only `Authorization: Bearer <key>`; a JWT-shaped bearer is refused with 401.',
     permission: null,
+    storedDataRead: true,
     keyForm: 'bearer',
     data: AccessKeyScope,
   }),

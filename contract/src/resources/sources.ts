@@ -23,6 +23,7 @@ export const sourceOperations = {
     extension: true,
     summary: 'Get the source catalogue of a workspace',
     permission: 'workspace',
+    storedDataRead: true,
     params: WorkspacePath,
     data: SourceCatalogue,
   }),

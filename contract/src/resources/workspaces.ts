@@ -106,6 +106,7 @@ export const workspaceOperations = {
     description:
       'Lists the workspaces the key may access. `q` filters on `name` and `desc` (substring, case-insensitive); empty means all.',
     permission: 'workspace',
+    storedDataRead: true,
     query: z.object({ q: z.string().max(255).optional() }),
     data: z.array(WorkspaceListItem),
   }),
@@ -115,6 +116,8 @@ export const workspaceOperations = {
     tag: 'Workspaces',
     summary: 'Get a workspace',
     permission: 'workspace',
+    storedDataRead: true,
+    textAnswer: true,
     params: WorkspacePath,
     data: Workspace,
   }),

@@ -1,12 +1,12 @@
-import type { OperationId, Operations, ParsedRequest, SuccessData } from '@wsadmin/contract';
+import type { OperationId, OperationIdWith, Operations, ParsedRequest, SuccessData } from '@wsadmin/contract';
 import type { HandlerContext } from '../context';
 import type { SerializedJson } from '../serialized-json';
 
 /**
- * Lists of stored objects (sql/object-list-text.ts) and the workspace detail, which may answer
- * with their JSON text.
+ * The operations the contract declares `textAnswer`: lists of stored objects
+ * (sql/object-list-text.ts) and the workspace detail, which may answer with their JSON text.
  */
-export type TextAnswerOperation = 'listDimensions' | 'listMeasures' | 'listTimeSeries' | 'getWorkspace';
+export type TextAnswerOperation = OperationIdWith<'textAnswer'>;
 
 type Answer<K extends OperationId> = K extends TextAnswerOperation
   ? SuccessData<Operations[K]> | SerializedJson<SuccessData<Operations[K]>>

@@ -1,4 +1,4 @@
-import type { OperationId } from '@wsadmin/contract';
+import { type OperationId, operationIdsWith } from '@wsadmin/contract';
 import { ApiError } from '../errors';
 
 /**
@@ -24,14 +24,10 @@ export interface RateLimiter {
   take(bucket: RateBucket, subject: string, cost?: number): RateDecision;
 }
 
-/** Operations that hash or verify passwords: the login-data check and every account create or update. */
-export const STRICT_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
-  'checkAuthData',
-  'createAccount',
-  'createAccounts',
-  'updateAccount',
-  'updateAccounts',
-]);
+/** Operations that hash or verify passwords (`hashesPasswords` in the contract): the strict bucket applies. */
+export const STRICT_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(
+  operationIdsWith('hashesPasswords'),
+);
 
 const hashes = (count: number) => `${count} password hash${count === 1 ? '' : 'es'}`;
 const whoOf = (bucket: RateBucket) => (bucket === 'address' ? 'this client address' : 'this access key');
