@@ -20,15 +20,13 @@ export {
 } from './auth/keys';
 export type { PasswordHasher } from './auth/passwords';
 export { pbkdf2Passwords } from './auth/pbkdf2-passwords';
-export { AdjustableClock, type Clock, systemClock } from './clock';
+export { AdjustableClock, type Clock } from './clock';
 export type { TaskRunner } from './context';
 export { ApiError, describeError, RequestAbandonedError } from './errors';
 export { CLIENT_CLOSED_REQUEST } from './http/abandoned';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
-export { bySpecificity } from './http/register-operations';
-export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
+export { REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
-export { processDueTasks } from './management/refresh-tasks';
 export { startTaskTimer, type TaskTimer } from './management/task-timer';
 export { accountDefaults, accountMapping } from './mappings/accounts';
 export {
@@ -65,5 +63,4 @@ export {
   type SyncSqliteOptions,
   type SyncSqliteStatement,
 } from './storage/sync-sqlite';
-export { isStorageUnavailable } from './storage/unavailable';
 export { PAUSE_HOOK_KEY, type WriteScope, writeTransaction } from './storage/write-locks';
