@@ -30,7 +30,7 @@ const core = (entry: Record<string, string>, formats: ('esm' | 'cjs')[], clean: 
     plugins: [requireSqlJsInCommonJs],
     // Kysely ships ~260 ES module files: loading them took a third of the mock's import time. Its
     // code is bundled (the parts the core uses, one file: about 200 ms less per fresh process, see
-    // docs/performance.md); its declarations are not, so `Storage.db` stays the `Kysely` type of
+    // docs/performance-history.md); its declarations are not, so `Storage.db` stays the `Kysely` type of
     // the `kysely` package that the server and users import. Hono likewise (27 module files for the
     // app, CORS and `routePath`): users and the server only ever hold the app `createApp` returns and
     // call its methods, never `instanceof` it; they import Hono's types, not its code.

@@ -38,7 +38,7 @@ async function indexDefinitions(db: Kysely<Schema>, dialect: Dialect, names: str
  * merges GIN pending lists into the index, which autovacuum does within a minute or so). On SQLite
  * the account search index (FTS5, migration 5) is merged into one segment: a bulk load of many
  * transactions leaves it in many, and each search term then looks each trigram up in every one
- * (docs/performance.md, "Lists and search", gives the figures both ways).
+ * (docs/performance-history.md, "Lists and search", gives the figures both ways).
  */
 export async function analyze(db: Kysely<Schema>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {

@@ -37,9 +37,8 @@ import { measureWorkers, type WorkersRow } from './workers';
  * `detail` includes the read-path comparison (read-path.ts: `repeated`, `rotating`, `writes`);
  * naming some of those three runs only them, e.g. `--only rotating,writes`.
  * --rounds <n> (5): rounds of the read-path comparison.
- * `batches` (batches.ts): every batch endpoint with 1,000 items at 1,000, 10,000 and 100,000 rows
- * (up to --max-rows) against an `npm start` process on a SQLite file, `/healthz` sampled meanwhile;
- * `--only batches` runs that alone.
+ * `batches` (batches.ts, alone with `--only batches`): every batch endpoint with 1,000 items at 1,000,
+ * 10,000 and 100,000 rows (up to --max-rows) against `npm start` on SQLite, `/healthz` sampled meanwhile.
  */
 
 const BARE_APP = 'bare Hono app without middleware (own port)';

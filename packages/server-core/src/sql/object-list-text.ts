@@ -7,8 +7,8 @@ import { listObjects, type StoredObject } from './objects';
 
 /**
  * Lists of stored objects answered from cached JSON text. Parsing every stored definition and
- * serialising the answer again took most of a 1,000-dimension list (docs/performance.md, "Lists
- * and search"); an object's answer item depends only on its id and definition, and its revision
+ * serialising the answer again took most of a 1,000-dimension list (docs/performance-history.md,
+ * "Lists and search"); an object's answer item depends only on its id and definition, and its revision
  * changes with every change of the definition (a hash of it), so `kind:id:revision` names one
  * item text for good. A list then reads ids and revisions only, and parses definitions only when
  * some item is not cached. The key holds no database identity: two databases in one process
