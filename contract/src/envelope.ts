@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { SUCCESS_CODE, SUCCESS_MESSAGE } from './wire-envelope';
 
 /**
  * Every response is an envelope `{ errcode, errmsg, data }`. Success is HTTP 200 with
  * `errcode` 200 and `errmsg` "success"; an error carries an HTTP status equal to its `errcode`.
+ * These are its schemas; `wire-envelope.ts` builds and reads it.
  */
-
-export const SUCCESS_CODE = 200;
-export const SUCCESS_MESSAGE = 'success';
 
 /** The error codes of the reference server, each equal to the HTTP status it is sent with. */
 export const errorCodes = {

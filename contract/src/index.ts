@@ -16,3 +16,4 @@ export * from './resources/scopes';
 export * from './resources/sources';
 export * from './resources/time-series';
 export * from './resources/workspaces';
+export * from './wire-envelope';

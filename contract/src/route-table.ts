@@ -9,6 +9,14 @@ import { routes } from './generated/route-table';
  */
 
 export { managementKinds, routes } from './generated/route-table';
+export {
+  isSuccess,
+  readEnvelope,
+  SUCCESS_CODE,
+  SUCCESS_MESSAGE,
+  successEnvelope,
+  type WireEnvelope,
+} from './wire-envelope';
 
 /**
  * A path value or operationId the route table refuses, raised before any request. The SDK turns

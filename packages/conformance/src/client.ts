@@ -4,7 +4,7 @@ import type {
   OperationId,
   SchemaOutput as Out,
 } from '@wsadmin/contract';
-import { pathOf, requestTo, routes } from '@wsadmin/contract/routes';
+import { pathOf, readEnvelope, requestTo, routes } from '@wsadmin/contract/routes';
 import type { Target } from './target';
 import { expect } from './test-api';
 
@@ -40,7 +40,7 @@ export function scenarioClient(target: () => Target) {
     if (key !== null) headers.set('authorization', `Bearer ${key}`);
     const response = await t.fetch(requestTo(t.baseUrl, method, path, { ...input, headers }));
     const text = await response.text();
-    let json: { errcode?: unknown; errmsg?: unknown; data?: unknown };
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
@@ -48,13 +48,12 @@ export function scenarioClient(target: () => Target) {
         `${method} ${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
       );
     }
-    return {
-      status: response.status,
-      errcode: Number(json.errcode),
-      errmsg: String(json.errmsg),
-      data: json.data,
-      headers: response.headers,
-    };
+    const envelope = readEnvelope(json);
+    if (!envelope)
+      throw new Error(
+        `${method} ${path} answered ${response.status} without an envelope: ${text.slice(0, 200)}`,
+      );
+    return { status: response.status, ...envelope, data: envelope.data, headers: response.headers };
   }
 
   /** Sends an operation and returns the whole answer (for error cases). */

@@ -1,5 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import { requestOf } from '@wsadmin/contract/routes';
+import { isSuccess, readEnvelope, requestOf } from '@wsadmin/contract/routes';
 import type { ErrorAnswer, RequestBody, RequestParams, RequestQuery, ResponseData } from './types';
 
 /** Origin of requests the mock sends to its own app (seeds, `mock.client`); never on a network. */
@@ -39,9 +39,9 @@ export async function dataOf<K extends OperationId>(
   operationId: K,
   response: Response,
 ): Promise<ResponseData<K>> {
-  const envelope = (await response.json()) as { errcode: number; errmsg: string; data?: unknown };
-  if (envelope.errcode !== 200)
-    throw new MockRequestError(operationId, response.status, envelope as ErrorAnswer);
+  const envelope = readEnvelope(await response.json());
+  if (!envelope) throw new Error(`${operationId}: the app answered ${response.status} without an envelope`);
+  if (!isSuccess(envelope)) throw new MockRequestError(operationId, response.status, envelope as ErrorAnswer);
   return envelope.data as ResponseData<K>;
 }
 

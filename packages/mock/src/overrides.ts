@@ -4,8 +4,7 @@ import {
   envelopeOf,
   type OperationId,
   operations,
-  SUCCESS_CODE,
-  SUCCESS_MESSAGE,
+  successEnvelope,
 } from '@wsadmin/contract';
 import type { ErrorAnswer, OverrideData, RequestParams, ResponseData } from './types';
 
@@ -93,10 +92,7 @@ export function errorResponse(operationId: OperationId, answer: unknown): Respon
 /** The HTTP answer of success `data`, after checking it against the operation's schema. */
 export function successResponse(operationId: OperationId, data: unknown): Response {
   const op = operations[operationId];
-  const body =
-    'data' in op
-      ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
-      : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
+  const body = successEnvelope(data, 'data' in op);
   if (!('data' in op) && data !== undefined) {
     throw new MockContractError(
       operationId,

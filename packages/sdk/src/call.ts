@@ -1,3 +1,4 @@
+import { isSuccess, readEnvelope } from '@wsadmin/contract/routes';
 import type { Client } from 'openapi-fetch';
 import { ApiError, InvalidResponseError, WsadminError } from './errors';
 import type { paths } from './generated/openapi';
@@ -43,18 +44,6 @@ export interface Context {
 type RawResult = { data?: unknown; error?: unknown; response: Response };
 type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<RawResult>;
 
-interface Envelope {
-  errcode: number;
-  errmsg: string;
-  data?: unknown;
-}
-
-const isEnvelope = (value: unknown): value is Envelope =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Envelope).errcode === 'number' &&
-  typeof (value as Envelope).errmsg === 'string';
-
 export function createCall(raw: Client<paths>): Call {
   // The facade passes method and path as data, so the path-typed signature is widened here, once.
   const request = raw.request as unknown as LooseRequest;
@@ -89,9 +78,10 @@ export function createCall(raw: Client<paths>): Call {
         envelope = JSON.parse(text);
       } catch {}
     }
-    if (!isEnvelope(envelope)) throw new InvalidResponseError(operationId, response, text);
-    if (envelope.errcode !== 200)
-      throw new ApiError(operationId, envelope as ConstructorParameters<typeof ApiError>[1], response);
-    return envelope.data as ResponseData<typeof operationId>;
+    const read = readEnvelope(envelope);
+    if (!read) throw new InvalidResponseError(operationId, response, text);
+    if (!isSuccess(read))
+      throw new ApiError(operationId, read as ConstructorParameters<typeof ApiError>[1], response);
+    return read.data as ResponseData<typeof operationId>;
   };
 }

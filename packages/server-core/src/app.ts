@@ -1,3 +1,4 @@
+import { successEnvelope } from '@wsadmin/contract';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
@@ -133,7 +134,7 @@ export function createApp(options: AppOptions): Hono {
       const parsed = ClockAdvance.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) throw invalidInput('body', parsed.error);
       const now = clock.advance(parsed.data.advanceSeconds);
-      return c.json({ errcode: 200, errmsg: 'success', data: { now: now.toISOString() } });
+      return c.json(successEnvelope({ now: now.toISOString() }, true));
     });
   }
 
@@ -145,23 +146,24 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => {
     const { error, allow } = unmatched(c.req.method, c.req.path, Boolean(options.corsOrigins));
     if (allow) c.header('Allow', allow);
-    return c.json(envelopeOf(error), error.errcode);
+    return c.json(errorEnvelopeOf(error), error.errcode);
   });
 
   app.onError((error, c) => {
     if (error instanceof RateLimitedError) {
       c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(envelopeOf(error), 429);
+      return c.json(errorEnvelopeOf(error), 429);
     }
-    if (error instanceof ApiError) return c.json(envelopeOf(error), error.errcode as ContentfulStatusCode);
+    if (error instanceof ApiError)
+      return c.json(errorEnvelopeOf(error), error.errcode as ContentfulStatusCode);
     if (isStorageUnavailable(error)) {
       // An outage is not a bug: the request log shows the 503s; no stack per request.
       const unavailable = new ApiError(503, 'the database is unavailable; retry later', 'unavailable');
-      return c.json(envelopeOf(unavailable), 503);
+      return c.json(errorEnvelopeOf(unavailable), 503);
     }
     options.onError?.(error);
     const internal = new ApiError(500, 'internal error; the server log has the details', 'internal');
-    return c.json(envelopeOf(internal), 500);
+    return c.json(errorEnvelopeOf(internal), 500);
   });
 
   return app;
@@ -177,7 +179,7 @@ function routeOf(c: Context): string {
   return path === '/*' || path === '*' ? 'unmatched' : path;
 }
 
-function envelopeOf(error: ApiError) {
+function errorEnvelopeOf(error: ApiError) {
   return {
     errcode: error.errcode,
     errmsg: error.message,

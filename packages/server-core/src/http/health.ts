@@ -1,3 +1,4 @@
+import { successEnvelope } from '@wsadmin/contract';
 import type { Hono } from 'hono';
 import { migrations } from '../storage/migrations';
 import { schemaVersion } from '../storage/schema-version';
@@ -5,7 +6,7 @@ import type { Storage } from '../storage/storage';
 import { factsOf } from './request-report';
 
 // Envelopes like every other answer, so one client-side parser reads them all.
-const ok = { errcode: 200, errmsg: 'success', data: { status: 'ok' } } as const;
+const ok = successEnvelope({ status: 'ok' }, true);
 const unavailable = (errmsg: string) => ({ errcode: 503, errmsg, data: { reason: 'unavailable' } }) as const;
 
 const LATEST_MIGRATION = Math.max(...migrations.map((migration) => migration.version));

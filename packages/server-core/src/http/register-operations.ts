@@ -6,6 +6,7 @@ import {
   operationEntries,
   SUCCESS_CODE,
   SUCCESS_MESSAGE,
+  successEnvelope,
 } from '@wsadmin/contract';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -131,9 +132,7 @@ export function registerOperations(
         text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
         if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
       } else {
-        const body = op.data
-          ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
-          : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
+        const body = successEnvelope(data, op.data !== undefined);
         if (options.validateResponses) checkResponse(operationId, responseSchema, body);
         text = JSON.stringify(body);
       }

@@ -1,0 +1,34 @@
+/**
+ * The envelope every answer is, as plain data: the one builder of success envelopes and the one
+ * reader of answers, for the server, the mock, the SDK and the conformance kit. No zod (the
+ * schemas are `envelope.ts`): the SDK loads this through `@wsadmin/contract/routes`.
+ */
+
+export const SUCCESS_CODE = 200;
+export const SUCCESS_MESSAGE = 'success';
+
+/** `{ errcode, errmsg, data? }`: success when `errcode` is `SUCCESS_CODE`, an error otherwise. */
+export interface WireEnvelope {
+  errcode: number;
+  errmsg: string;
+  data?: unknown;
+}
+
+/** The success envelope of an answer; `data` only where the operation answers with data. */
+export function successEnvelope(data: unknown, withData: boolean): WireEnvelope {
+  return withData
+    ? { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE, data }
+    : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
+}
+
+/** The parsed JSON of an answer as an envelope, or `undefined` when it is none (no numeric `errcode`, no text `errmsg`). */
+export function readEnvelope(value: unknown): WireEnvelope | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { errcode, errmsg } = value as Partial<WireEnvelope>;
+  return typeof errcode === 'number' && typeof errmsg === 'string' ? (value as WireEnvelope) : undefined;
+}
+
+/** Whether an envelope is a success. */
+export function isSuccess(envelope: WireEnvelope): boolean {
+  return envelope.errcode === SUCCESS_CODE;
+}
