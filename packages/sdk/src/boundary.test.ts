@@ -24,8 +24,8 @@ it('keeps the server out of what the SDK entry imports', async () => {
     absWorkingDir: root,
     logLevel: 'error',
   });
-  // Paths relative to packages/sdk: only its own runtime files, openapi-fetch, and the route table
-  // and request builder of the contract (`@wsadmin/contract/routes`: plain data, no zod).
+  // Paths relative to packages/sdk: only its own runtime files, openapi-fetch, and the route table,
+  // request builder and envelope reader of the contract (`@wsadmin/contract/routes`: plain data, no zod).
   const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
   expect(inputs).toContain('src/index.ts');
   expect(inputs).toContain('../../contract/src/generated/route-table.ts');
@@ -34,6 +34,7 @@ it('keeps the server out of what the SDK entry imports', async () => {
       !path.startsWith('src/') &&
       !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path) &&
       path !== '../../contract/src/route-table.ts' &&
+      path !== '../../contract/src/wire-envelope.ts' &&
       path !== '../../contract/src/generated/route-table.ts',
   );
   expect(foreign).toEqual([]);
