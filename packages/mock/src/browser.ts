@@ -20,7 +20,7 @@ export function createMock(options: MockOptions = {}): WsadminMock {
   const ownRequests = wasmUrl === undefined ? [] : [http.get(wasmUrl, () => passthrough())];
   return createMockWith(
     http,
-    { ...(wasmUrl === undefined ? {} : { sqlWasmUrl: wasmUrl }), ...options },
+    { ...options, ...(wasmUrl === undefined ? {} : { sqlWasmUrl: wasmUrl }) },
     ownRequests,
   );
 }

@@ -128,6 +128,8 @@ describe('wsadminMockWorker() in builds', () => {
     const server = await preview({ ...config('worker', [wsadminMockWorker()]), build: { outDir } });
     try {
       expect(await resultOf(`${urlOf(server)}?case=start-worker`)).toEqual({ names: ['Started'] });
+      // Built, the WebAssembly is an asset of its own (in dev it is a node_modules path msw lets by).
+      expect(await resultOf(`${urlOf(server)}?case=strict-worker`)).toEqual({ names: ['Strict'] });
     } finally {
       await server.close();
     }

@@ -25,6 +25,13 @@ const cases: Record<string, () => Promise<unknown>> = {
     await worker.start({ quiet: true, onUnhandledRequest: 'bypass' });
     return { own: await (await fetch('/own/')).json(), names: await names() };
   },
+  // A worker that fails every request no handler takes: the mock's own WebAssembly fetch passes.
+  async 'strict-worker'() {
+    const mock = createMock({ seed: { workspaces: [{ name: 'Strict' }] } });
+    const worker = setupWorker(...mock.handlers);
+    await worker.start({ quiet: true, onUnhandledRequest: 'error' });
+    return { names: await names() };
+  },
   async 'start-worker'() {
     await startMockWorker({ seed: { workspaces: [{ name: 'Started' }] } });
     return { names: await names() };
