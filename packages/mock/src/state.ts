@@ -35,23 +35,17 @@ export function createMockState(options: MockOptions) {
   // instead of seeding again.
   let seeded: Uint8Array | undefined;
   // The storage the app works on. One app serves every database of this mock (building one, and
-  // its router, cost more than reopening the database): it reads `db` on each request, and
-  // everything it keeps per database is keyed by the Kysely instance, so a reopened database
-  // shares nothing with the previous one.
+  // its router, cost more than reopening the database): it asks for the live storage at each
+  // request. A reopened database is a new storage, with caches of its own.
   let live: MemoryStorage | undefined;
-  const storage: Storage = {
-    get db() {
-      if (!live) throw new Error('wsadmin mock: the database is closed');
-      return live.db;
-    },
-    dialect: 'sqlite',
-    location: 'memory',
-    close: async () => undefined,
+  const liveStorage = (): Storage => {
+    if (!live) throw new Error('wsadmin mock: the database is closed');
+    return live;
   };
   let app: ReturnType<typeof createApp> | undefined;
   const appOf = () => {
     app ??= createApp({
-      storage,
+      storage: liveStorage,
       clock,
       passwords,
       onError,

@@ -23,7 +23,11 @@ import { isStorageUnavailable } from './storage/unavailable';
 import { invalidInput } from './zod-issues';
 
 export interface AppOptions {
-  storage: Storage;
+  /**
+   * The storage, or where to find the current one at each request (a host that swaps databases
+   * under one app, as the mock's reset does).
+   */
+  storage: Storage | (() => Storage);
   passwords: PasswordHasher;
   clock?: Clock;
   /** Check every success response against the contract. Default true; `npm start` turns it off in production. */
@@ -64,8 +68,10 @@ const ClockAdvance = z.strictObject({
 /** The reference server as a Hono app: every contract operation over the given storage. */
 export function createApp(options: AppOptions): Hono {
   const clock = options.clock ?? new AdjustableClock();
+  const given = options.storage;
+  const storageNow = typeof given === 'function' ? given : () => given;
   const context: ServerContext = {
-    storage: options.storage,
+    storageNow,
     clock,
     passwords: options.passwords,
     settings: {
@@ -112,7 +118,7 @@ export function createApp(options: AppOptions): Hono {
     );
   }
 
-  registerHealth(app, options.storage);
+  registerHealth(app, storageNow);
 
   const limiter = options.rateLimiter;
   if (limiter) {

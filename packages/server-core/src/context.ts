@@ -5,9 +5,13 @@ import type { Clock } from './clock';
 import type { Schema } from './storage/schema';
 import type { Storage } from './storage/storage';
 
-/** What every handler may use besides its parsed request. */
+/** What the app holds for every request. */
 export interface ServerContext {
-  storage: Storage;
+  /**
+   * The storage a request works on, asked once when it starts: one storage for a server's life, or
+   * whichever the host holds now (the mock reopens its database on reset and keeps its app).
+   */
+  storageNow: () => Storage;
   clock: Clock;
   passwords: PasswordHasher;
   settings: ServerSettings;
@@ -29,7 +33,11 @@ export interface TaskRunner {
   onRun?: (run: { uid: string; workspaceId: number; operations: number }) => void;
 }
 
-export interface HandlerContext extends ServerContext {
+/** What every handler may use besides its parsed request. */
+export interface HandlerContext extends Omit<ServerContext, 'storageNow'> {
+  /** The port: kept reads, write transactions (`storage.writeTransaction`), the dialect. */
+  storage: Storage;
+  /** `storage.db`, for plain queries. */
   db: Kysely<Schema>;
   /** The authenticated key of this request. */
   key: AccessKey;

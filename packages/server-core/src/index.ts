@@ -54,13 +54,19 @@ export {
   type WasmOptionNames,
 } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
-export { enableQuickReads, preparedSelect, type QuickRead } from './storage/quick-reads';
+export type {
+  ChangeVersion,
+  FreshVersion,
+  HeldVersion,
+  QuickRead,
+  StorageReads,
+} from './storage/quick-reads';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
-export { openStorage, type Storage } from './storage/storage';
+export { openStorage, type Reader, type Storage } from './storage/storage';
 export {
   openSyncSqliteStorage,
   type SyncSqliteConnection,
   type SyncSqliteOptions,
   type SyncSqliteStatement,
 } from './storage/sync-sqlite';
-export { PAUSE_HOOK_KEY, type WriteScope, writeTransaction } from './storage/write-locks';
+export type { WriteScope } from './storage/write-locks';

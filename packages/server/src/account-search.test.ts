@@ -113,16 +113,16 @@ describe('account search: the trigram index answers exactly as the scan', () => 
   });
 
   it('uses the index on the file for three characters or more, and scans in memory', async () => {
-    expect(await searchPlan(file.db, 'sqlite', 'abc')).toBe('indexed');
-    expect(await searchPlan(file.db, 'sqlite', 'ab')).toBe('scan');
-    expect(await searchPlan(file.db, 'sqlite', 'a😀')).toBe('scan');
-    expect(await searchPlan(memory.db, 'sqlite', 'abc')).toBe('scan');
+    expect(await searchPlan(file, 'abc')).toBe('indexed');
+    expect(await searchPlan(file, 'ab')).toBe('scan');
+    expect(await searchPlan(file, 'a😀')).toBe('scan');
+    expect(await searchPlan(memory, 'abc')).toBe('scan');
   });
 
   it.each(SEARCHES)('%s', async (_name, { given, want }) => {
-    const auto = await listAccounts(file.db, given, 'sqlite');
-    const scan = await listAccounts(file.db, given, 'sqlite', 'scan');
-    const inMemory = await listAccounts(memory.db, given, 'sqlite');
+    const auto = await listAccounts(file, given);
+    const scan = await listAccounts(file, given, 'scan');
+    const inMemory = await listAccounts(memory, given);
     expect(auto.map((row) => row.username)).toEqual(want);
     expect(auto).toEqual(scan);
     expect(inMemory).toEqual(scan);
@@ -130,8 +130,8 @@ describe('account search: the trigram index answers exactly as the scan', () => 
 
   it('follows updates and deletes of accounts (triggers)', async () => {
     const search = async (q: string) => {
-      const indexed = await listAccounts(file.db, q, 'sqlite', 'indexed');
-      expect(indexed).toEqual(await listAccounts(file.db, q, 'sqlite', 'scan'));
+      const indexed = await listAccounts(file, q, 'indexed');
+      expect(indexed).toEqual(await listAccounts(file, q, 'scan'));
       return indexed.map((row) => row.username);
     };
     await file.db
@@ -169,7 +169,7 @@ describe('account search: the trigram index answers exactly as the scan', () => 
       await storage.db.insertInto('accounts').values(rowsOf()).execute();
       await storage.db.transaction().execute((trx) => accountSearchIndex(trx, ACCOUNT_SEARCH_COLUMNS));
       for (const [, { given, want }] of SEARCHES.filter(([, { given }]) => [...given.trim()].length >= 3)) {
-        const indexed = await listAccounts(storage.db, given, 'sqlite', 'indexed');
+        const indexed = await listAccounts(storage, given, 'indexed');
         expect(indexed.map((row) => row.username)).toEqual(want);
       }
     } finally {

@@ -101,7 +101,7 @@ describe('migrations', () => {
       .orderBy('version')
       .execute();
     expect(recorded.map((r) => r.version)).toEqual(latest);
-    expect(await migrate(storage.db, storage.dialect, now)).toEqual([]);
+    expect(await migrate(storage, now)).toEqual([]);
   });
 
   it('gives a SQLite file the same schema as in-memory SQLite, plus the account search index', async () => {
@@ -123,7 +123,7 @@ describe('migrations', () => {
       expect(shape.tables).toEqual(memory.tables);
       // PostgreSQL has trigram indexes for the account search besides (migration 4).
       expect(shape.indexes.filter((index) => !index.endsWith('_trgm'))).toEqual(memory.indexes);
-      expect(await migrate(storage.db, storage.dialect, now)).toEqual([]);
+      expect(await migrate(storage, now)).toEqual([]);
     });
 
     it('stores SQLite values: every integer column is 64-bit, every text column compares bytes ("C")', async () => {

@@ -96,9 +96,9 @@ describe.skipIf(!canStartPostgres())('cached answers on PostgreSQL', () => {
       const app = await appOver(storage);
       expect(await app.detail()).toEqual({ status: 200, name: 'before' });
       // Kept under the snapshot that request read; no request, so no snapshot read, after it.
-      expect((await findWorkspace(storage.db, app.id))?.name).toBe('before');
+      expect((await findWorkspace(storage, app.id))?.name).toBe('before');
       await write(storage, app.id);
-      expect((await findWorkspace(storage.db, app.id))?.name).toBe('own write');
+      expect((await findWorkspace(storage, app.id))?.name).toBe('own write');
     } finally {
       await storage.close();
     }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { enableQuickReads, openStorage, type Storage } from '@wsadmin/server-core';
+import { openStorage, type Storage } from '@wsadmin/server-core';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { postgresOpenError } from './database-open-errors';
+import { withPauseHook } from './pause-hook';
 import { SnapshotVersions } from './snapshot-versions';
 
 /**
@@ -80,31 +81,31 @@ export async function openPostgresStorage(
     watchWrites(client, () => versions.wrote());
   });
   const location = redactUrl(url);
+  let snapshots: boolean;
+  try {
+    snapshots = await hasSnapshots(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw postgresOpenError(url, location, error);
+  }
   try {
     const storage = await openStorage({
       kysely: new PostgresDialect({ pool }),
       dialect: 'postgres',
       location,
       now,
+      // Point reads as named prepared statements, and cached rows and answers while the snapshot stays.
+      reads: snapshots
+        ? { quick: preparedReads(pool), version: () => versions.current(), fresh: () => versions.fresh() }
+        : { quick: preparedReads(pool) },
       writeLocks: {
         maxConcurrentWrites: options.maxConcurrentWrites ?? Math.max(1, Math.floor(poolSize / 2)),
-        pauseHook: options.testHooks ?? false,
       },
     });
-    // Point reads as named prepared statements, and cached rows and answers while the snapshot stays.
-    if (await hasSnapshots(pool)) {
-      enableQuickReads(
-        storage.db,
-        preparedReads(pool),
-        () => versions.current(),
-        () => versions.fresh(),
-      );
-    } else {
-      enableQuickReads(storage.db, preparedReads(pool));
-    }
-    return Object.assign(storage, {
+    return {
+      ...(options.testHooks ? withPauseHook(storage) : storage),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    });
+    };
   } catch (error) {
     // openStorage has closed the pool.
     throw postgresOpenError(url, location, error);

@@ -10,7 +10,6 @@ import {
   startTaskTimer,
   type TaskRunner,
   tokenBucketLimiter,
-  writeTransaction,
 } from '@wsadmin/server-core';
 import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '@wsadmin/server-core/server-kit';
 import type { Hono } from 'hono';
@@ -124,7 +123,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     if (options.bootstrapKey ?? true) {
       // Under the global lock: processes starting together on one PostgreSQL database create the key once.
-      bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+      bootstrap = await storage.writeTransaction('global', (trx) =>
         ensureBootstrapKey(trx, clock.now(), config.bootstrapKey),
       );
     }
@@ -138,7 +137,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // Refresh tasks also run when nobody asks: a timer claims due tasks (each by one runner only).
   const taskTimer = startTaskTimer(
-    storage.db,
+    storage,
     () => clock.now(),
     taskRunner,
     (line) => console.error(line),

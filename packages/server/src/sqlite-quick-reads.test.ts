@@ -1,14 +1,5 @@
 import { managementKinds } from '@wsadmin/contract';
-import {
-  createApp,
-  createKey,
-  enableQuickReads,
-  findKeyBySecret,
-  openMemoryStorage,
-  pbkdf2Passwords,
-  preparedSelect,
-  type Storage,
-} from '@wsadmin/server-core';
+import { createApp, createKey, findKeyBySecret, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertObject } from '../../server-core/src/sql/objects';
 import { findWorkspace, insertWorkspace } from '../../server-core/src/sql/workspaces';
@@ -59,7 +50,7 @@ describe('prepared point reads on a SQLite file', () => {
       .selectAll()
       .where('id', '=', id())
       .executeTakeFirst();
-    expect(await findWorkspace(storage.db, id())).toEqual(viaKysely);
+    expect(await findWorkspace(storage, id())).toEqual(viaKysely);
   });
 
   it('never reads what an open transaction has not committed: the read waits for it', async () => {
@@ -85,7 +76,7 @@ describe('prepared point reads on a SQLite file', () => {
       })
       .catch((error: Error) => error.message);
     await wrote;
-    const read = findWorkspace(storage.db, workspaceId);
+    const read = findWorkspace(storage, workspaceId);
     finish();
     expect(await transaction).toBe('rolled back on purpose');
     expect((await read)?.name).toBe('committed');
@@ -93,7 +84,7 @@ describe('prepared point reads on a SQLite file', () => {
 
   it('sees a key revoked through another connection at the next read', async () => {
     const { secret, id } = await createKey(storage.db, now, { name: 'quick' });
-    expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBeNull();
+    expect((await findKeyBySecret(storage, secret))?.revokedAt).toBeNull();
     const other = await openSqliteStorage(file.file, () => now);
     try {
       await other.db
@@ -104,18 +95,18 @@ describe('prepared point reads on a SQLite file', () => {
     } finally {
       await other.close();
     }
-    expect((await findKeyBySecret(storage.db, secret))?.revokedAt).toBe(now.toISOString());
+    expect((await findKeyBySecret(storage, secret))?.revokedAt).toBe(now.toISOString());
   });
 
   it.each(WRITERS)(
     'sees a workspace renamed through %s at the next read, however often it was read before',
     async (_case, through) => {
       const { id } = await insertWorkspace(storage.db, { name: 'old' }, now);
-      for (let i = 0; i < 5; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('old');
+      for (let i = 0; i < 5; i++) expect((await findWorkspace(storage, id))?.name).toBe('old');
       await through((db) => db.updateTable('workspaces').set({ name: 'new' }).where('id', '=', id).execute());
-      expect((await findWorkspace(storage.db, id))?.name).toBe('new');
+      expect((await findWorkspace(storage, id))?.name).toBe('new');
       await through((db) => db.deleteFrom('workspaces').where('id', '=', id).execute());
-      expect(await findWorkspace(storage.db, id)).toBeUndefined();
+      expect(await findWorkspace(storage, id)).toBeUndefined();
     },
   );
 
@@ -146,7 +137,7 @@ describe('prepared point reads on a SQLite file', () => {
 
   it('sees a write of this connection that returned rows (UPDATE … RETURNING, a statement read like a SELECT)', async () => {
     const { id } = await insertWorkspace(storage.db, { name: 'returning before' }, now);
-    for (let i = 0; i < 3; i++) expect((await findWorkspace(storage.db, id))?.name).toBe('returning before');
+    for (let i = 0; i < 3; i++) expect((await findWorkspace(storage, id))?.name).toBe('returning before');
     const updated = await storage.db
       .updateTable('workspaces')
       .set({ name: 'returning after' })
@@ -154,7 +145,7 @@ describe('prepared point reads on a SQLite file', () => {
       .returningAll()
       .executeTakeFirst();
     expect(updated?.name).toBe('returning after');
-    expect((await findWorkspace(storage.db, id))?.name).toBe('returning after');
+    expect((await findWorkspace(storage, id))?.name).toBe('returning after');
   });
 
   describe('while another request is still running (each request reads the version once, when it starts)', () => {
@@ -223,54 +214,5 @@ describe('prepared point reads on a SQLite file', () => {
       held.finish();
       expect((await held.answer).status).toBe(200);
     });
-  });
-
-  it('refuses, on first use, a query whose parameters are not its arguments in order', async () => {
-    const limited = preparedSelect((db, id: number) =>
-      db.selectFrom('workspaces').selectAll().where('id', '=', id).limit(1),
-    );
-    await expect(limited(storage.db, workspaceId)).rejects.toThrow(
-      /parameters of "select .* are not its arguments in order/,
-    );
-  });
-});
-
-describe('preparedSelect without or with a quick reader', () => {
-  const byName = preparedSelect((db, name: string) =>
-    db.selectFrom('workspaces').select(['id', 'name']).where('name', '=', name),
-  );
-
-  it('runs through Kysely where the runtime gave no reader (sql.js), with the arguments of each call', async () => {
-    const memory = await openMemoryStorage();
-    try {
-      await insertWorkspace(memory.db, { name: 'a' }, now);
-      await insertWorkspace(memory.db, { name: 'b' }, now);
-      expect((await byName(memory.db, 'a')).map((row) => row.name)).toEqual(['a']);
-      expect((await byName(memory.db, 'b')).map((row) => row.name)).toEqual(['b']);
-    } finally {
-      await memory.close();
-    }
-  });
-
-  it('hands the reader SQL compiled once and each call its arguments; falls back to Kysely when it declines', async () => {
-    const memory = await openMemoryStorage();
-    try {
-      const row = await insertWorkspace(memory.db, { name: 'kept' }, now);
-      const calls: Array<[string, readonly unknown[]]> = [];
-      let decline = false;
-      enableQuickReads(memory.db, (sql, parameters) => {
-        calls.push([sql, parameters]);
-        return decline ? undefined : [{ id: row.id, name: 'from the reader' }];
-      });
-      expect(await byName(memory.db, 'kept')).toEqual([{ id: row.id, name: 'from the reader' }]);
-      expect(await byName(memory.db, 'other')).toEqual([{ id: row.id, name: 'from the reader' }]);
-      decline = true;
-      expect(await byName(memory.db, 'kept')).toEqual([{ id: row.id, name: 'kept' }]);
-      expect(calls.map(([, parameters]) => parameters)).toEqual([['kept'], ['other'], ['kept']]);
-      expect(new Set(calls.map(([sql]) => sql)).size).toBe(1);
-      expect(calls[0]?.[0]).toMatch(/^select "id", "name" from "workspaces" where "name" = \?$/);
-    } finally {
-      await memory.close();
-    }
   });
 });

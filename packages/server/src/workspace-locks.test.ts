@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { PAUSE_HOOK_KEY } from '@wsadmin/server-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAUSE_HOOK_KEY } from './pause-hook';
 import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 import { collect, spawnTsx, stop, waitFor } from './testing/processes';
 

@@ -1,6 +1,7 @@
-import { PAUSE_HOOK_KEY, type Storage, writeTransaction } from '@wsadmin/server-core';
+import type { Storage } from '@wsadmin/server-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAUSE_HOOK_KEY } from './pause-hook';
 import { openPostgresStorage } from './postgres';
 import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 
@@ -34,7 +35,7 @@ describe.skipIf(!adminUrl)('write queue on PostgreSQL', () => {
   });
 
   const newWorkspace = (name: string) =>
-    writeTransaction(storage.db, 'unscoped', async (trx) => {
+    storage.writeTransaction('unscoped', async (trx) => {
       const stamp = new Date().toISOString();
       const row = await trx
         .insertInto('workspaces')
@@ -60,7 +61,7 @@ describe.skipIf(!adminUrl)('write queue on PostgreSQL', () => {
       return row.id;
     });
   const rename = (id: number, name: string) =>
-    writeTransaction(storage.db, { workspaceIds: [id] }, (trx) =>
+    storage.writeTransaction({ workspaceIds: [id] }, (trx) =>
       trx.updateTable('workspaces').set({ name }).where('id', '=', id).execute(),
     );
   const waitingSessions = async () =>

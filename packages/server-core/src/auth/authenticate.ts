@@ -1,7 +1,6 @@
 import type { OperationSpec } from '@wsadmin/contract';
-import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../errors';
-import type { Schema } from '../storage/schema';
+import type { Storage } from '../storage/storage';
 import { type AccessKey, findKeyByHash, findKeyBySecret } from './keys';
 
 const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -24,21 +23,17 @@ export function secretIn(header: string | undefined, op: OperationSpec): string 
 
 /** Reads `Authorization: Bearer <key>` (or the bare key where allowed) and returns the live key. */
 export async function authenticate(
-  db: Kysely<Schema>,
+  storage: Storage,
   header: string | undefined,
   op: OperationSpec,
   now: Date,
 ): Promise<AccessKey> {
-  return liveKey(await findKeyBySecret(db, secretIn(header, op)), now);
+  return liveKey(await findKeyBySecret(storage, secretIn(header, op)), now);
 }
 
 /** As `authenticate`, for a secret already taken from its header (`secretIn`) and hashed (`hashSecret`). */
-export async function authenticateHash(
-  db: Kysely<Schema>,
-  secretHash: string,
-  now: Date,
-): Promise<AccessKey> {
-  return liveKey(await findKeyByHash(db, secretHash), now);
+export async function authenticateHash(storage: Storage, secretHash: string, now: Date): Promise<AccessKey> {
+  return liveKey(await findKeyByHash(storage, secretHash), now);
 }
 
 function liveKey(key: AccessKey | undefined, now: Date): AccessKey {

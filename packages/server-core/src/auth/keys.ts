@@ -5,6 +5,7 @@ import { changesOf, toRow } from '../mappings/mapping';
 import { preparedSelect } from '../storage/quick-reads';
 import { RowsWhileUnchanged } from '../storage/row-cache';
 import type { AccessKeyTable, Schema } from '../storage/schema';
+import { isStorage, perStorage, type Reader } from '../storage/storage';
 import { constantTimeEqual, randomSecret, sha256Hex, sha256HexNow } from './digest';
 
 export type { AccessKey };
@@ -63,15 +64,16 @@ const keyRowsByHash = preparedSelect((db, hash: string) =>
   db.selectFrom('access_keys').selectAll().where('secret_hash', '=', hash),
 );
 // Reread as soon as anything may have changed it (a revoke by `npm run keys`, a restart's bootstrap).
-const keyRows = new RowsWhileUnchanged<AccessKeyTable>();
+const keyRows = perStorage(() => new RowsWhileUnchanged<AccessKeyTable>());
 
-export async function findKeyBySecret(db: Kysely<Schema>, secret: string): Promise<AccessKey | undefined> {
-  return findKeyByHash(db, await hashSecret(secret));
+export async function findKeyBySecret(reader: Reader, secret: string): Promise<AccessKey | undefined> {
+  return findKeyByHash(reader, await hashSecret(secret));
 }
 
-/** The key whose secret hashes (`hashSecret`) to `hash`. */
-export async function findKeyByHash(db: Kysely<Schema>, hash: string): Promise<AccessKey | undefined> {
-  const row = await keyRows.get(db, hash, async () => (await keyRowsByHash(db, hash))[0]);
+/** The key whose secret hashes (`hashSecret`) to `hash`: kept like rows are (row-cache.ts). */
+export async function findKeyByHash(reader: Reader, hash: string): Promise<AccessKey | undefined> {
+  const read = async () => (await keyRowsByHash(reader, hash))[0];
+  const row = await (isStorage(reader) ? reader.own(keyRows).get(reader, hash, read) : read());
   // The lookup is by hash; the comparison below keeps the final check constant-time.
   if (!row || !constantTimeEqual(row.secret_hash, hash)) return undefined;
   return toAccessKey(row);

@@ -7,7 +7,6 @@ import { accountDefaults, accountMapping, toAccount, toAccountWorkspace } from '
 import { changesOf, toRow } from '../mappings/mapping';
 import * as accounts from '../sql/accounts';
 import type { Schema } from '../storage/schema';
-import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
 
@@ -127,7 +126,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   async createAccount({ body }, context) {
     const [hash] = await hashPasswords(context.passwords, [body], context.signal);
     const now = context.clock.now();
-    const row = await writeTransaction(context.db, 'unscoped', (trx) => {
+    const row = await context.storage.writeTransaction('unscoped', (trx) => {
       // The write lock may have kept us waiting: a client gone meanwhile gets nothing written.
       stopIfAbandoned(context.signal);
       return createOne(trx, body, hash, now);
@@ -140,7 +139,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
     const now = context.clock.now();
     // Items are inserted in order inside one transaction, so a value repeated within the batch is
     // found taken by the earlier item and the batch is refused naming the later index.
-    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+    const rows = await context.storage.writeTransaction('unscoped', (trx) =>
       forEachItem(
         'accounts',
         body.accounts,
@@ -154,7 +153,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   async updateAccount({ params, body }, context) {
     const [hash] = await hashPasswords(context.passwords, [body], context.signal);
     const now = context.clock.now();
-    const row = await writeTransaction(context.db, 'unscoped', (trx) => {
+    const row = await context.storage.writeTransaction('unscoped', (trx) => {
       stopIfAbandoned(context.signal);
       return updateOne(trx, params.account_uid, body, hash, now);
     });
@@ -164,7 +163,7 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   async updateAccounts({ body }, context) {
     const hashes = await hashPasswords(context.passwords, body.accounts, context.signal);
     const now = context.clock.now();
-    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+    const rows = await context.storage.writeTransaction('unscoped', (trx) =>
       forEachItem(
         'accounts',
         body.accounts,
@@ -175,8 +174,8 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
     return rows.map(toAccount);
   },
 
-  async listAccounts({ query }, { db, storage }) {
-    return (await accounts.listAccounts(db, query.q, storage.dialect)).map(toAccount);
+  async listAccounts({ query }, { storage }) {
+    return (await accounts.listAccounts(storage, query.q)).map(toAccount);
   },
 
   async getAccount({ params }, { db }) {
@@ -191,14 +190,14 @@ export const accountHandlers: Handlers<keyof typeof accountOperations> = {
   },
 
   async deleteAccount({ params }, context) {
-    const deleted = await writeTransaction(context.db, 'unscoped', (trx) =>
+    const deleted = await context.storage.writeTransaction('unscoped', (trx) =>
       accounts.deleteAccount(trx, params.account_uid),
     );
     if (deleted === 0) throw notFound(`account ${params.account_uid}`);
   },
 
   async deleteAccounts({ body }, context) {
-    await writeTransaction(context.db, 'unscoped', (trx) =>
+    await context.storage.writeTransaction('unscoped', (trx) =>
       forEachDistinctItem(
         'accountUids',
         body.accountUids,

@@ -17,7 +17,6 @@ import {
   requireUniqueKeyword,
 } from '../sql/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
@@ -31,9 +30,9 @@ async function answer(db: Db, workspaceId: number, objects: StoredObject<'dimens
 }
 
 export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
-  async listDimensions({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
-    return listText(db, params.workspaceId, {
+  async listDimensions({ params }, { db, storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
+    return listText(storage, params.workspaceId, {
       kind: 'dimensions',
       item: dimensionItem,
       async tails() {
@@ -43,10 +42,10 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     });
   },
 
-  async createDimensions({ params, body }, { db, clock, signal }) {
+  async createDimensions({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const created = await forEachItem(
         'dimensions',
@@ -62,12 +61,12 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     });
   },
 
-  async updateDimensions({ params, body }, { db, clock, signal }) {
+  async updateDimensions({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
     // The spec carries the items under `measures` (sic); `dimensions` is the accepted alias.
     const [list, items] = 'measures' in body ? ['measures', body.measures] : ['dimensions', body.dimensions];
-    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const updated = await forEachItem(
         list,
@@ -83,10 +82,10 @@ export const dimensionHandlers: Handlers<keyof typeof dimensionOperations> = {
     });
   },
 
-  async deleteDimensions({ params, body }, { db, clock, signal }) {
+  async deleteDimensions({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    await storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       await forEachDistinctItem(
         'dimensionIds',

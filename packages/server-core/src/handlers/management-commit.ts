@@ -12,7 +12,6 @@ import { type Action, planChange } from '../management/plan';
 import { consumePlanToken } from '../management/plan-tokens';
 import { recordChange } from '../management/record-change';
 import { canonicalJson, type Definition } from '../sql/objects';
-import { writeTransaction } from '../storage/write-locks';
 import { requireWorkspaceRow } from './guards';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
@@ -45,8 +44,8 @@ export async function commitChange<K extends ManagementCollection>(
   input: CommitInput<K>,
   context: HandlerContext,
 ): Promise<CommitResult<K>> {
-  const { db, key, clock } = context;
-  await requireWorkspaceRow(db, input.workspaceId);
+  const { db, storage, key, clock } = context;
+  await requireWorkspaceRow(storage, input.workspaceId);
   const now = clock.now();
   const scope: IdempotencyScope = {
     keyId: key.id,
@@ -59,7 +58,7 @@ export async function commitChange<K extends ManagementCollection>(
   const begun = await beginIdempotent(db, scope, now);
   if ('replay' in begun) return begun.replay as CommitResult<K>;
   try {
-    return await writeTransaction(db, { workspaceIds: [input.workspaceId] }, async (trx) => {
+    return await storage.writeTransaction({ workspaceIds: [input.workspaceId] }, async (trx) => {
       const { beforeRevision } = await consumePlanToken(
         trx,
         input.planToken,

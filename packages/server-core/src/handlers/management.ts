@@ -42,17 +42,17 @@ type PreviewBody = {
 function kindHandlers<K extends ManagementCollection>(kind: K) {
   const withUsedBy = managementKinds[kind].usedByModels;
   return {
-    async list({ params }: { params: Params }, { db, clock, settings }: HandlerContext) {
-      await requireWorkspaceRow(db, params.workspaceId);
-      await processDueTasks(db, clock.now(), settings.taskRunner);
+    async list({ params }: { params: Params }, { db, storage, clock, settings }: HandlerContext) {
+      await requireWorkspaceRow(storage, params.workspaceId);
+      await processDueTasks(storage, clock.now(), settings.taskRunner);
       return listObjectSummaries(db, params.workspaceId, kind);
     },
     async get(
       { params }: { params: Params & { id: number } },
-      { db, clock, settings }: HandlerContext,
+      { db, storage, clock, settings }: HandlerContext,
     ): Promise<Detail<K>> {
-      await requireWorkspaceRow(db, params.workspaceId);
-      await processDueTasks(db, clock.now(), settings.taskRunner);
+      await requireWorkspaceRow(storage, params.workspaceId);
+      await processDueTasks(storage, clock.now(), settings.taskRunner);
       const object = await findObject(db, params.workspaceId, kind, params.id);
       if (!object) throw notFound(`${kind} ${params.id} in workspace ${params.workspaceId}`);
       const detail = { id: object.id, definition: object.definition, revision: object.revision };
@@ -63,8 +63,8 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
       return { ...detail, usedByModels: [...impact.usedByModels, ...impact.usedByDrafts] } as Detail<K>;
     },
     async preview({ params, body }: { params: Params; body: PreviewBody }, context: HandlerContext) {
-      const { db, clock, key } = context;
-      await requireWorkspaceRow(db, params.workspaceId);
+      const { db, storage, clock, key } = context;
+      await requireWorkspaceRow(storage, params.workspaceId);
       await requireOperator(db, body.operatorUid);
       const plan = await planChange(db, params.workspaceId, kind, body);
       const { token, expiresAt } = await issuePlanToken(
@@ -158,18 +158,18 @@ const kindHandlerTable = Object.fromEntries(
 export const managementHandlers: Handlers<keyof typeof managementOperations> = {
   ...kindHandlerTable,
 
-  async getManagementImpacts({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
+  async getManagementImpacts({ params }, { db, storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
     const object = await findObject(db, params.workspaceId, params.type, params.id);
     if (!object) throw notFound(`${params.type} ${params.id} in workspace ${params.workspaceId}`);
     const impact = await impactOf(db, params.workspaceId, params.type, params.id);
     return { type: params.type, id: params.id, ...impact, dependsOn: await dependenciesOf(db, object) };
   },
 
-  async getManagementOperation({ params }, { db, key, clock, settings }) {
-    await requireWorkspaceRow(db, params.workspaceId);
+  async getManagementOperation({ params }, { db, storage, key, clock, settings }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
     const now = clock.now();
-    await processDueTasks(db, now, settings.taskRunner);
+    await processDueTasks(storage, now, settings.taskRunner);
     const row = await findOperation(
       db,
       { id: params.operationId, workspaceId: params.workspaceId, keyId: key.id },

@@ -3,21 +3,20 @@ import { newMeasureDefinition, toMeasure, updatedMeasureDefinition } from '../ma
 import { listText } from '../sql/object-list-text';
 import { insertObject, updateObject } from '../sql/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../sql/semantic-objects';
-import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
 
 export const measureHandlers: Handlers<keyof typeof measureOperations> = {
-  async listMeasures({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
-    return listText(db, params.workspaceId, { kind: 'measures', item: toMeasure });
+  async listMeasures({ params }, { storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
+    return listText(storage, params.workspaceId, { kind: 'measures', item: toMeasure });
   },
 
-  async createMeasures({ params, body }, { db, clock, signal }) {
+  async createMeasures({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    const created = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    const created = await storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       return forEachItem(
         'measures',
@@ -36,10 +35,10 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
     return created.map(toMeasure);
   },
 
-  async updateMeasures({ params, body }, { db, clock, signal }) {
+  async updateMeasures({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
     const workspaceId = params.workspaceId;
-    const updated = await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    const updated = await storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       return forEachItem(
         'measures',
@@ -55,9 +54,9 @@ export const measureHandlers: Handlers<keyof typeof measureOperations> = {
     return updated.map(toMeasure);
   },
 
-  async deleteMeasures({ params, body }, { db, signal }) {
+  async deleteMeasures({ params, body }, { storage, signal }) {
     const workspaceId = params.workspaceId;
-    await writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    await storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       await forEachDistinctItem(
         'measureIds',

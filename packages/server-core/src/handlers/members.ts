@@ -6,7 +6,7 @@ import { toModelPermission } from '../mappings/permissions';
 import { findMemberGroup } from '../sql/member-groups';
 import * as members from '../sql/members';
 import type { Schema } from '../storage/schema';
-import { writeTransaction } from '../storage/write-locks';
+import { kyselyOf, type Reader } from '../storage/storage';
 import { forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
@@ -22,9 +22,9 @@ async function requireMemberOf(db: Db, workspaceId: number, uid: string): Promis
 }
 
 /** 404 naming the workspace when it is unknown, the member otherwise. */
-async function requireMember(db: Db, workspaceId: number, uid: string): Promise<members.Member> {
-  await requireWorkspaceRow(db, workspaceId);
-  return requireMemberOf(db, workspaceId, uid);
+async function requireMember(reader: Reader, workspaceId: number, uid: string): Promise<members.Member> {
+  await requireWorkspaceRow(reader, workspaceId);
+  return requireMemberOf(kyselyOf(reader), workspaceId, uid);
 }
 
 const toMember = (member: members.Member): z.input<typeof MemberShape> => ({
@@ -34,16 +34,16 @@ const toMember = (member: members.Member): z.input<typeof MemberShape> => ({
 });
 
 export const memberHandlers: Handlers<keyof typeof memberOperations> = {
-  async listMembers({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
+  async listMembers({ params }, { db, storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
     return (await members.listMembers(db, params.workspaceId)).map(toMember);
   },
 
-  async addMember({ params, body }, { db, clock, signal }) {
+  async addMember({ params, body }, { storage, clock, signal }) {
     const { workspaceId } = params;
     const { uid, role = 3, memberGroupIds = [] } = body;
     const now = clock.now();
-    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       if (!(await members.accountExists(trx, uid))) throw notFound(`account ${uid}`);
       await forEachItem(
@@ -76,32 +76,34 @@ export const memberHandlers: Handlers<keyof typeof memberOperations> = {
     });
   },
 
-  async removeMember({ params }, { db }) {
-    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+  async removeMember({ params }, { storage }) {
+    await storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       const member = await requireMember(trx, params.workspaceId, params.member_uid);
       await members.deleteMember(trx, params.workspaceId, member.uid);
     });
   },
 
-  async getMemberModelPermissionSwitch({ params }, { db }) {
-    const member = await requireMember(db, params.workspaceId, params.member_uid);
+  async getMemberModelPermissionSwitch({ params }, { storage }) {
+    const member = await requireMember(storage, params.workspaceId, params.member_uid);
     return { enableModelPermission: member.enableModelPermission };
   },
 
-  async setMemberModelPermissionSwitch({ params, body }, { db }) {
-    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+  async setMemberModelPermissionSwitch({ params, body }, { storage }) {
+    await storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       const member = await requireMember(trx, params.workspaceId, params.member_uid);
       await members.updateMember(trx, member, { enableModelPermission: body.enableModelPermission });
     });
   },
 
-  async getMemberModelPermission({ params }, { db }) {
-    return toModelPermission((await requireMember(db, params.workspaceId, params.member_id)).modelPermission);
+  async getMemberModelPermission({ params }, { storage }) {
+    return toModelPermission(
+      (await requireMember(storage, params.workspaceId, params.member_id)).modelPermission,
+    );
   },
 
-  async setMemberModelPermission({ params, body }, { db, signal }) {
+  async setMemberModelPermission({ params, body }, { storage, signal }) {
     const { workspaceId } = params;
-    return writeTransaction(db, { workspaceIds: [workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, workspaceId);
       const models = await workspaceModels(trx, workspaceId);
       if (!('memberModelPermission' in body)) {

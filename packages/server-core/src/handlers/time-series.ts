@@ -7,7 +7,6 @@ import { listText } from '../sql/object-list-text';
 import { insertObject, type StoredObject, updateObject } from '../sql/objects';
 import { deleteUnlessPublished, requireObject, requireUniqueKeyword } from '../sql/semantic-objects';
 import type { Schema } from '../storage/schema';
-import { writeTransaction } from '../storage/write-locks';
 import { forEachDistinctItem, forEachItem } from './batch';
 import { requireWorkspaceRow } from './guards';
 import type { Handlers } from './handler';
@@ -50,9 +49,9 @@ async function answerOne(db: Db, object: StoredObject<'time-series'>) {
 }
 
 export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
-  async listTimeSeries({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
-    return listText(db, params.workspaceId, {
+  async listTimeSeries({ params }, { db, storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
+    return listText(storage, params.workspaceId, {
       kind: 'time-series',
       item: timeSeriesListBody,
       async tails() {
@@ -63,37 +62,37 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
     });
   },
 
-  async getTimeSeries({ params }, { db }) {
-    await requireWorkspaceRow(db, params.workspaceId);
+  async getTimeSeries({ params }, { db, storage }) {
+    await requireWorkspaceRow(storage, params.workspaceId);
     return answerOne(db, await requireObject(db, params.workspaceId, 'time-series', params.timeSeriesId));
   },
 
-  async createTimeSeries({ params, body }, { db, clock }) {
+  async createTimeSeries({ params, body }, { storage, clock }) {
     const now = clock.now();
-    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       return answerOne(trx, await create(trx, params.workspaceId, body, now));
     });
   },
 
-  async updateTimeSeries({ params, body }, { db, clock }) {
+  async updateTimeSeries({ params, body }, { storage, clock }) {
     const now = clock.now();
-    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       return answerOne(trx, await replace(trx, params.workspaceId, params.timeSeriesId, body, now));
     });
   },
 
-  async deleteTimeSeries({ params }, { db }) {
-    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+  async deleteTimeSeries({ params }, { storage }) {
+    await storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       await deleteUnlessPublished(trx, params.workspaceId, 'time-series', params.timeSeriesId);
     });
   },
 
-  async createTimeSeriesBatch({ params, body }, { db, clock, signal }) {
+  async createTimeSeriesBatch({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
-    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       const created = await forEachItem(
         'timeSeries',
@@ -105,9 +104,9 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
     });
   },
 
-  async updateTimeSeriesBatch({ params, body }, { db, clock, signal }) {
+  async updateTimeSeriesBatch({ params, body }, { storage, clock, signal }) {
     const now = clock.now();
-    return writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+    return storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       const updated = await forEachItem(
         'timeSeries',
@@ -119,8 +118,8 @@ export const timeSeriesHandlers: Handlers<keyof typeof timeSeriesOperations> = {
     });
   },
 
-  async deleteTimeSeriesBatch({ params, body }, { db, signal }) {
-    await writeTransaction(db, { workspaceIds: [params.workspaceId] }, async (trx) => {
+  async deleteTimeSeriesBatch({ params, body }, { storage, signal }) {
+    await storage.writeTransaction({ workspaceIds: [params.workspaceId] }, async (trx) => {
       await requireWorkspaceRow(trx, params.workspaceId);
       await forEachDistinctItem(
         'timeSeriesIds',

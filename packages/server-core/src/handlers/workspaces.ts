@@ -6,7 +6,7 @@ import { toWorkspace, toWorkspaceListItem } from '../mappings/workspaces';
 import { SerializedJson } from '../serialized-json';
 import * as workspaces from '../sql/workspaces';
 import { RowsWhileUnchanged } from '../storage/row-cache';
-import { writeTransaction } from '../storage/write-locks';
+import { perStorage } from '../storage/storage';
 import { forEachDistinctItem, forEachItem } from './batch';
 import type { Handlers } from './handler';
 
@@ -17,7 +17,7 @@ type Workspace = SuccessData<(typeof workspaceOperations)['getWorkspace']>;
  * change version stays: a detail asked again in another request line (a cached answer is per line)
  * is neither mapped nor serialised again.
  */
-const workspaceTexts = new RowsWhileUnchanged<SerializedJson<Workspace>>();
+const workspaceTexts = perStorage(() => new RowsWhileUnchanged<SerializedJson<Workspace>>());
 
 /** Keys limited to some workspaces cannot create more: the new one would be outside their set. */
 function requireUnrestricted(context: HandlerContext): void {
@@ -32,9 +32,9 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
     return rows.map(toWorkspaceListItem);
   },
 
-  async getWorkspace({ params }, { db }) {
-    const text = await workspaceTexts.get(db, String(params.workspaceId), async () => {
-      const row = await workspaces.findWorkspace(db, params.workspaceId);
+  async getWorkspace({ params }, { storage }) {
+    const text = await storage.own(workspaceTexts).get(storage, String(params.workspaceId), async () => {
+      const row = await workspaces.findWorkspace(storage, params.workspaceId);
       return row && new SerializedJson(JSON.stringify(toWorkspace(row)));
     });
     if (!text) throw notFound(`workspace ${params.workspaceId}`);
@@ -45,7 +45,7 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
     requireUnrestricted(context);
     const now = context.clock.now();
     // A new row: nothing else can write in it before it commits, so no lock.
-    const row = await writeTransaction(context.db, 'unscoped', (trx) =>
+    const row = await context.storage.writeTransaction('unscoped', (trx) =>
       workspaces.insertWorkspace(trx, body, now),
     );
     return toWorkspace(row);
@@ -54,7 +54,7 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
   async createWorkspaces({ body }, context) {
     requireUnrestricted(context);
     const now = context.clock.now();
-    const rows = await writeTransaction(context.db, 'unscoped', (trx) =>
+    const rows = await context.storage.writeTransaction('unscoped', (trx) =>
       forEachItem(
         'workspaces',
         body.workspaces,
@@ -71,7 +71,7 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
       throw invalid(`body.id (${id}) does not match the path workspace id (${params.workspaceId})`);
     }
     const now = context.clock.now();
-    const row = await writeTransaction(context.db, { workspaceIds: [params.workspaceId] }, (trx) =>
+    const row = await context.storage.writeTransaction({ workspaceIds: [params.workspaceId] }, (trx) =>
       workspaces.updateWorkspace(trx, params.workspaceId, edit, now),
     );
     if (!row) throw notFound(`workspace ${params.workspaceId}`);
@@ -81,7 +81,7 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
   async updateWorkspaces({ body }, context) {
     const now = context.clock.now();
     const workspaceIds = body.workspaces.map((item) => item.id);
-    const rows = await writeTransaction(context.db, { workspaceIds }, (trx) =>
+    const rows = await context.storage.writeTransaction({ workspaceIds }, (trx) =>
       forEachItem(
         'workspaces',
         body.workspaces,
@@ -99,14 +99,14 @@ export const workspaceHandlers: Handlers<keyof typeof workspaceOperations> = {
 
   async deleteWorkspace({ params }, context) {
     // Under the workspace's lock: the delete waits for writes in progress inside the workspace.
-    const deleted = await writeTransaction(context.db, { workspaceIds: [params.workspaceId] }, (trx) =>
+    const deleted = await context.storage.writeTransaction({ workspaceIds: [params.workspaceId] }, (trx) =>
       workspaces.deleteWorkspace(trx, params.workspaceId),
     );
     if (deleted === 0) throw notFound(`workspace ${params.workspaceId}`);
   },
 
   async deleteWorkspaces({ body }, context) {
-    await writeTransaction(context.db, { workspaceIds: body.workspaceIds }, (trx) =>
+    await context.storage.writeTransaction({ workspaceIds: body.workspaceIds }, (trx) =>
       forEachDistinctItem(
         'workspaceIds',
         body.workspaceIds,

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { type RowSlot, RowsWhileUnchanged } from '../storage/row-cache';
-import type { Schema } from '../storage/schema';
-
-type Db = Kysely<Schema>;
+import { perStorage, type Storage } from '../storage/storage';
 
 /** A success answer of a stored-data read, and what answering it again needs to know of its key. */
 export interface CachedAnswer {
@@ -34,21 +31,27 @@ const CACHED_CHARS = 16 * 2 ** 20;
  * elsewhere nothing is kept. The key is kept only as the SHA-256 digest of its secret (what its
  * row is stored and kept under), never as text.
  */
-export class AnswerCache {
-  readonly #answers = new RowsWhileUnchanged<CachedAnswer>(
-    CACHED_ANSWERS,
-    (answer) => answer.text.length <= CACHED_ANSWER_CHARS,
-    { weight: (answer) => answer.text.length, max: CACHED_CHARS },
-  );
+const keptAnswers = perStorage(
+  () =>
+    new RowsWhileUnchanged<CachedAnswer>(
+      CACHED_ANSWERS,
+      (answer) => answer.text.length <= CACHED_ANSWER_CHARS,
+      { weight: (answer) => answer.text.length, max: CACHED_CHARS },
+    ),
+);
 
-  /**
-   * `secretHash`: the hash of the key's secret (`hashSecret`), as taken from an Authorization header
-   * the operation accepts (`secretIn`), which authentication looks the key up by too. Undefined
-   * where nothing can be kept: no change version, or a transaction open.
-   */
-  slot(db: Db, secretHash: string, request: string): RowSlot<CachedAnswer> | undefined {
-    return this.#answers.slot(db, `${secretHash} ${request}`);
-  }
+/**
+ * Where the answer of `request` asked with the key whose secret hashes to `secretHash` is kept.
+ * `secretHash`: the hash of the key's secret (`hashSecret`), as taken from an Authorization header
+ * the operation accepts (`secretIn`), which authentication looks the key up by too. Undefined
+ * where nothing can be kept: no change version, or a transaction open.
+ */
+export function answerSlot(
+  storage: Storage,
+  secretHash: string,
+  request: string,
+): RowSlot<CachedAnswer> | undefined {
+  return storage.own(keptAnswers).slot(storage, `${secretHash} ${request}`);
 }
 
 /** `/openapi/v1/...?query` of a request URL: what, with the key, names an answer. */

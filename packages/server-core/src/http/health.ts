@@ -17,7 +17,7 @@ const LATEST_MIGRATION = Math.max(...migrations.map((migration) => migration.ver
  * this build (readiness; 503 otherwise, so a load balancer stops sending traffic). No key needed:
  * probes carry none, and neither answer says more than up or down.
  */
-export function registerHealth(app: Hono, storage: Storage): void {
+export function registerHealth(app: Hono, storageNow: () => Storage): void {
   app.get('/healthz', (c) => {
     factsOf(c.req.raw).route = '/healthz';
     return c.json(ok);
@@ -25,7 +25,7 @@ export function registerHealth(app: Hono, storage: Storage): void {
   app.get('/readyz', async (c) => {
     factsOf(c.req.raw).route = '/readyz';
     try {
-      const version = await schemaVersion(storage.db);
+      const version = await schemaVersion(storageNow().db);
       if (version < LATEST_MIGRATION) {
         return c.json(
           unavailable(

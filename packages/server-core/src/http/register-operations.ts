@@ -30,9 +30,9 @@ import {
   strictCost,
 } from '../rate-limit/rate-limiter';
 import { envelopeText, SerializedJson } from '../serialized-json';
-import { freshChangeVersion, heldChangeVersion } from '../storage/quick-reads';
+import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
-import { AnswerCache, requestLineOf } from './answer-cache';
+import { answerSlot, requestLineOf } from './answer-cache';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
@@ -73,7 +73,6 @@ export function registerOperations(
   options: RouteOptions,
 ) {
   const entries = [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b));
-  const answerCache = new AnswerCache();
   for (const [operationId, op] of entries) {
     const handler = handlers[operationId] as AnyHandler;
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
@@ -88,22 +87,21 @@ export function registerOperations(
         throw error;
       }
     };
-    const answer = async (c: Context, facts: RequestFacts) => {
+    const answer = async (c: Context, facts: RequestFacts, storage: Storage) => {
       facts.route = op.path;
       facts.operationId = operationId;
-      const db = context.storage.db;
       // PostgreSQL: a version read that started after this request arrived, before anything kept
       // (answers, key and workspace rows) is used: a commit that completed before the request is
       // seen, by whichever process made it (decision 0020). Many requests share one read.
-      const fresh = freshChangeVersion(db);
-      if (fresh) await fresh;
+      const fresh = storage.reads?.fresh;
+      if (fresh) await fresh();
       const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
       // A cached answer is found by the key's hash, which authentication looks the key up by too:
       // hashed once (synchronously where the runtime can: only those keep answers).
       const secretHash = keepable ? hashSecretNow(secretIn(authorization, op)) : undefined;
       const slot =
-        secretHash === undefined ? undefined : answerCache.slot(db, secretHash, requestLineOf(c.req.url));
+        secretHash === undefined ? undefined : answerSlot(storage, secretHash, requestLineOf(c.req.url));
       const kept = slot?.kept;
       if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
         limit(facts, 'key', kept.keyId);
@@ -111,8 +109,8 @@ export function registerOperations(
       }
       const key =
         secretHash === undefined
-          ? await authenticate(db, authorization, op, now)
-          : await authenticateHash(db, secretHash, now);
+          ? await authenticate(storage, authorization, op, now)
+          : await authenticateHash(storage, secretHash, now);
       limit(facts, 'key', key.id);
       requirePermission(key, op);
       const params = parseParams(op, c);
@@ -126,7 +124,7 @@ export function registerOperations(
       };
       // Charged once the body is known: one token per password the request hashes.
       if (strict) limit(facts, 'strict', key.id, strictCost(request.body));
-      const data = await handler(request, new RequestContext(context, db, key, c.req.raw));
+      const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
       let text: string;
       if (data instanceof SerializedJson) {
         text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
@@ -145,11 +143,12 @@ export function registerOperations(
     };
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
       const facts = factsOf(c.req.raw);
+      const storage = context.storageNow();
       // SQLite: the change version read once, now, for every kept thing this request looks at.
-      const held = heldChangeVersion(context.storage.db);
+      const held = storage.reads?.held;
       held?.hold();
       try {
-        return await answer(c, facts);
+        return await answer(c, facts, storage);
       } catch (error) {
         // A client that left is no server failure: 499, never the 500/503 path of onError.
         if (isAbandoned(c.req.raw, error)) return abandonedAnswer();
@@ -168,18 +167,18 @@ export function registerOperations(
  * first read (so a spread copy of this object would have none).
  */
 class RequestContext implements HandlerContext {
-  readonly storage: ServerContext['storage'];
+  readonly db: HandlerContext['db'];
   readonly clock: ServerContext['clock'];
   readonly passwords: ServerContext['passwords'];
   readonly settings: ServerContext['settings'];
 
   constructor(
     context: ServerContext,
-    readonly db: HandlerContext['db'],
+    readonly storage: Storage,
     readonly key: AccessKey,
     private readonly raw: Request,
   ) {
-    this.storage = context.storage;
+    this.db = storage.db;
     this.clock = context.clock;
     this.passwords = context.passwords;
     this.settings = context.settings;

@@ -6,7 +6,7 @@ import { type KindRelations, managementRelations } from '../sql/kind-relations';
 import { findObject } from '../sql/objects';
 import { listSourceTables } from '../sql/sources';
 import type { Schema } from '../storage/schema';
-import { writeTransaction } from '../storage/write-locks';
+import type { Storage } from '../storage/storage';
 
 /**
  * Source-metadata refreshes: a commit that changes a source binding schedules one for its
@@ -86,12 +86,12 @@ export async function scheduleRefresh(
  * leaves the task scheduled for the next one, and a task pushed back meanwhile is not claimed.
  */
 export async function processDueTasks(
-  db: Db,
+  storage: Storage,
   now: Date,
   runner: TaskRunner = { id: 'unnamed' },
 ): Promise<number> {
   const stamp = now.toISOString();
-  const due = await db
+  const due = await storage.db
     .selectFrom('refresh_tasks')
     .select(['uid', 'workspace_id'])
     .where('state', '=', 'scheduled')
@@ -100,7 +100,7 @@ export async function processDueTasks(
     .execute();
   let ran = 0;
   for (const task of due) {
-    const operations = await writeTransaction(db, { workspaceIds: [task.workspace_id] }, async (trx) => {
+    const operations = await storage.writeTransaction({ workspaceIds: [task.workspace_id] }, async (trx) => {
       const claimed = await trx
         .updateTable('refresh_tasks')
         .set({ state: 'running', started_at: stamp, claimed_by: runner.id })

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { TaskRunner } from '../context';
 import { describeError } from '../errors';
-import type { Schema } from '../storage/schema';
+import type { Storage } from '../storage/storage';
 import { isStorageUnavailable } from '../storage/unavailable';
 import { processDueTasks } from './refresh-tasks';
 
@@ -16,7 +15,7 @@ export interface TaskTimer {
  * round. Used by every runtime's long-running server (Workers run a round per cron trigger).
  */
 export function startTaskTimer(
-  db: Kysely<Schema>,
+  storage: Storage,
   now: () => Date,
   runner: TaskRunner,
   report: (line: string) => void,
@@ -26,7 +25,7 @@ export function startTaskTimer(
   let databaseDown = false;
   const timer = setInterval(() => {
     if (round) return;
-    round = processDueTasks(db, now(), runner)
+    round = processDueTasks(storage, now(), runner)
       .then(() => {
         if (databaseDown) report('wsadmin: database reachable again');
         databaseDown = false;

@@ -10,7 +10,6 @@ import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import { readWorkerSettings } from '../settings/worker-settings';
 import { type D1Database, openD1Storage } from '../storage/d1';
 import type { Storage } from '../storage/storage';
-import { writeTransaction } from '../storage/write-locks';
 import { serveDocument } from './document';
 
 /** The Worker's bindings: its D1 database and the settings (`[vars]` and secrets). */
@@ -73,7 +72,7 @@ export function createWorker(options: WorkerOptions = {}): WsadminWorker {
     },
     async scheduled(_controller, env) {
       const worker = await instance(env);
-      await processDueTasks(worker.storage.db, worker.clock.now(), worker.taskRunner);
+      await processDueTasks(worker.storage, worker.clock.now(), worker.taskRunner);
     },
   };
 }
@@ -86,7 +85,7 @@ async function startWorker(env: WorkerEnv, database: unknown, binding: string): 
     );
   const clock = new AdjustableClock();
   const storage = await openD1Storage(database, () => clock.now());
-  await writeTransaction(storage.db, 'global', async (trx) => {
+  await storage.writeTransaction('global', async (trx) => {
     if (settings.bootstrapKey) return ensureBootstrapKey(trx, clock.now(), settings.bootstrapKey);
     // Node prints a new key once on its console; a Worker's log is no place for a secret.
     if ((await listKeys(trx)).length === 0)

@@ -8,7 +8,6 @@ import { startTaskTimer } from '../management/task-timer';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import type { RuntimeSettings, ServerRuntime } from '../settings/runtime-settings';
 import type { Storage } from '../storage/storage';
-import { writeTransaction } from '../storage/write-locks';
 import { printBanner } from './banner';
 import { serveDocument } from './document';
 import { lastForwardedFor } from './forwarded-for';
@@ -96,7 +95,7 @@ export async function serveOnRuntime(host: RuntimeHost, settings: RuntimeSetting
   }
   let bootstrap: { secret?: string } | undefined;
   try {
-    bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+    bootstrap = await storage.writeTransaction('global', (trx) =>
       ensureBootstrapKey(trx, clock.now(), settings.bootstrapKey),
     );
   } catch (error) {
@@ -105,7 +104,7 @@ export async function serveOnRuntime(host: RuntimeHost, settings: RuntimeSetting
     throw error;
   }
   const taskTimer = startTaskTimer(
-    storage.db,
+    storage,
     () => clock.now(),
     taskRunner,
     (line) => console.error(line),

@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { SEARCH_TABLE } from '../storage/account-search-index';
 import { ACCOUNT_SEARCH_COLUMNS } from '../storage/migrations';
-import type { Dialect, Schema } from '../storage/schema';
+import type { Schema } from '../storage/schema';
+import { perStorage, type Storage } from '../storage/storage';
 import { anyColumnContains } from './text-search';
 
 /**
@@ -13,25 +14,22 @@ export type SearchPlan = 'indexed' | 'scan';
 /** Trigrams need three characters: a shorter term matches nothing in the index, so it scans. */
 const MIN_INDEXED_CHARACTERS = 3;
 
-const indexed = new WeakMap<Kysely<Schema>, Promise<boolean>>();
+const searchIndex = perStorage((): { found?: Promise<boolean> } => ({}));
 
-/** Whether this SQLite database holds the index (a build without FTS5 made none). Asked once per database. */
-function hasSearchIndex(db: Kysely<Schema>): Promise<boolean> {
-  let known = indexed.get(db);
-  if (!known) {
-    known = sql<{ found: number }>`
+/** Whether this SQLite database holds the index (a build without FTS5 made none). Asked once per storage. */
+function hasSearchIndex(storage: Storage): Promise<boolean> {
+  const known = storage.own(searchIndex);
+  known.found ??= sql<{ found: number }>`
       select count(*) as found from sqlite_master where type = 'table' and name = ${SEARCH_TABLE}`
-      .execute(db)
-      .then(({ rows }) => Number(rows[0]?.found) > 0);
-    indexed.set(db, known);
-  }
-  return known;
+    .execute(storage.db)
+    .then(({ rows }) => Number(rows[0]?.found) > 0);
+  return known.found;
 }
 
 /** The plan for `text` (already trimmed): PostgreSQL serves the scan's condition with its own indexes. */
-export async function searchPlan(db: Kysely<Schema>, dialect: Dialect, text: string): Promise<SearchPlan> {
-  if (dialect !== 'sqlite' || [...text].length < MIN_INDEXED_CHARACTERS) return 'scan';
-  return (await hasSearchIndex(db)) ? 'indexed' : 'scan';
+export async function searchPlan(storage: Storage, text: string): Promise<SearchPlan> {
+  if (storage.dialect !== 'sqlite' || [...text].length < MIN_INDEXED_CHARACTERS) return 'scan';
+  return (await hasSearchIndex(storage)) ? 'indexed' : 'scan';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { AccountWorkspaceRow } from '../mappings/accounts';
-import type { AccountTable, Dialect, Schema } from '../storage/schema';
+import type { AccountTable, Schema } from '../storage/schema';
+import type { Storage } from '../storage/storage';
 import { accountMatches, type SearchPlan, searchPlan } from './account-search';
 
 export type AccountRow = Selectable<AccountTable>;
@@ -58,15 +59,14 @@ export async function isTaken(db: Db, field: UniqueField, value: string, selfUid
  * (account-search.ts). `plan` forces one search plan (tests compare them); default: the best one.
  */
 export async function listAccounts(
-  db: Db,
+  storage: Storage,
   q: string | undefined,
-  dialect: Dialect,
   plan?: SearchPlan,
 ): Promise<AccountRow[]> {
-  let query = db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid');
+  let query = storage.db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid');
   const text = q?.trim();
   if (text) {
-    const chosen = plan ?? (await searchPlan(db, dialect, text));
+    const chosen = plan ?? (await searchPlan(storage, text));
     query = query.where((eb) => accountMatches(eb, text, chosen));
   }
   return query.execute();

@@ -5,7 +5,6 @@ import { createKey } from '../auth/keys';
 import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
 import { AdjustableClock } from '../clock';
 import { openMemoryStorage } from '../storage/memory';
-import { enableQuickReads } from '../storage/quick-reads';
 import type { Storage } from '../storage/storage';
 import { insertObject } from './objects';
 import { insertWorkspace } from './workspaces';
@@ -38,13 +37,12 @@ async function add(workspaceId: number, kind: 'dimensions' | 'measures', name: s
 }
 
 beforeAll(async () => {
-  storage = await openMemoryStorage({ now: () => clock.now() });
+  // A quick reader that always declines (reads run through Kysely) and the test's change version.
+  storage = {
+    ...(await openMemoryStorage({ now: () => clock.now() })),
+    reads: { quick: () => undefined, version: () => database.version },
+  };
   secret = (await createKey(storage.db, clock.now(), { name: 'lists' })).secret;
-  enableQuickReads(
-    storage.db,
-    () => undefined,
-    () => database.version,
-  );
 });
 afterAll(() => storage.close());
 

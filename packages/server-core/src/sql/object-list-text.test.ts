@@ -11,7 +11,7 @@ import { toTimeSeriesListItem } from '../mappings/time-series';
 import { openMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/storage';
 import { modelReferenceIndex } from './model-references';
-import { listTextCacheSize, resetListTextCache } from './object-list-text';
+import { itemTexts } from './object-list-text';
 import { insertObject, listObjects, updateObject } from './objects';
 import { insertWorkspace } from './workspaces';
 
@@ -115,7 +115,7 @@ beforeAll(async () => {
   await seed(workspaceId, { name: 'draft', draft: true, dimensions: [ids[1] ?? 0, ids[2] ?? 0] });
 });
 afterAll(() => storage.close());
-beforeEach(() => resetListTextCache());
+beforeEach(() => storage.own(itemTexts).reset());
 
 describe('lists answered from cached item text', () => {
   it.each([
@@ -150,16 +150,16 @@ describe('lists answered from cached item text', () => {
 
   it('stays within its bound, evicting the oldest items, and still answers the same bytes', async () => {
     const want = await expectedText('dimensions');
-    resetListTextCache(600);
+    storage.own(itemTexts).reset(600);
     expect((await listed('dimensions')).text).toBe(want);
-    const bounded = listTextCacheSize();
+    const bounded = storage.own(itemTexts).size;
     expect(bounded.chars).toBeLessThanOrEqual(600);
     // Three items of which at most two fit: every list misses one and reads the definitions again.
     expect(bounded.entries).toBeLessThan(3);
     expect((await listed('dimensions')).text).toBe(want);
-    resetListTextCache();
+    storage.own(itemTexts).reset();
     await listed('dimensions');
-    expect(listTextCacheSize().entries).toBe(3);
+    expect(storage.own(itemTexts).size.entries).toBe(3);
   });
 
   it('answers an empty list as []', async () => {
@@ -169,5 +169,18 @@ describe('lists answered from cached item text', () => {
       headers: { authorization: `Bearer ${secret}` },
     });
     expect(await response.text()).toBe(`{"errcode":${SUCCESS_CODE},"errmsg":"${SUCCESS_MESSAGE}","data":[]}`);
+  });
+});
+
+describe('item texts are kept per storage', () => {
+  it('a second storage starts with none of the first one texts', async () => {
+    await listed('dimensions');
+    expect(storage.own(itemTexts).size.entries).toBeGreaterThan(0);
+    const other = await openMemoryStorage({ now: () => clock.now() });
+    try {
+      expect(other.own(itemTexts).size).toEqual({ entries: 0, chars: 0 });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,8 +1,7 @@
 import type { ManagementCollection } from '@wsadmin/contract';
-import type { Kysely } from 'kysely';
 import { SerializedJson } from '../serialized-json';
 import { RowsWhileUnchanged } from '../storage/row-cache';
-import type { Schema } from '../storage/schema';
+import { perStorage, type Storage } from '../storage/storage';
 import { listObjects, type StoredObject } from './objects';
 
 /**
@@ -11,43 +10,49 @@ import { listObjects, type StoredObject } from './objects';
  * "Lists and search"); an object's answer item depends only on its id and definition, and its revision
  * changes with every change of the definition (a hash of it), so `kind:id:revision` names one
  * item text for good. A list then reads ids and revisions only, and parses definitions only when
- * some item is not cached. The key holds no database identity: two databases in one process
- * (tests, the mock) share entries only when id, revision and so the definition agree.
+ * some item is not cached. Kept per storage (`storage.own`), bounded by characters.
  */
 
 /** At most this many characters of keys and item text are kept (a 1,000-dimension list: 280,000). */
-const CACHE_CHARS = 32 * 2 ** 20;
+export const ITEM_TEXT_CHARS = 32 * 2 ** 20;
 
-const cache = new Map<string, string>();
-let cachedChars = 0;
-let maxChars = CACHE_CHARS;
+/** Item texts by `kind:id:revision`, oldest first, within a bound of characters. */
+export class ItemTexts {
+  readonly #texts = new Map<string, string>();
+  #chars = 0;
+  #maxChars = ITEM_TEXT_CHARS;
 
-function remember(key: string, text: string) {
-  if (cache.has(key)) return;
-  cache.set(key, text);
-  cachedChars += key.length + text.length;
-  // Oldest first (Map iterates in insertion order). Hits do not reorder: that would cost every
-  // hit a delete and an insert, and an evicted item costs only one parse when listed again.
-  for (const [oldKey, oldText] of cache) {
-    if (cachedChars <= maxChars) break;
-    cache.delete(oldKey);
-    cachedChars -= oldKey.length + oldText.length;
+  /** Forgets every text and sets the bound (default: the production one). */
+  reset(maxChars = ITEM_TEXT_CHARS): void {
+    this.#texts.clear();
+    this.#chars = 0;
+    this.#maxChars = maxChars;
+  }
+
+  recall(key: string): string | undefined {
+    return this.#texts.get(key);
+  }
+
+  remember(key: string, text: string): void {
+    if (this.#texts.has(key)) return;
+    this.#texts.set(key, text);
+    this.#chars += key.length + text.length;
+    // Oldest first (Map iterates in insertion order). Hits do not reorder: that would cost every
+    // hit a delete and an insert, and an evicted item costs only one parse when listed again.
+    for (const [oldKey, oldText] of this.#texts) {
+      if (this.#chars <= this.#maxChars) break;
+      this.#texts.delete(oldKey);
+      this.#chars -= oldKey.length + oldText.length;
+    }
+  }
+
+  /** What is kept: entries and characters. */
+  get size(): { entries: number; chars: number } {
+    return { entries: this.#texts.size, chars: this.#chars };
   }
 }
 
-const recall = (key: string): string | undefined => cache.get(key);
-
-/** For tests: forget every cached item and set the bound (default: the production one). */
-export function resetListTextCache(limitChars = CACHE_CHARS): void {
-  cache.clear();
-  cachedChars = 0;
-  maxChars = limitChars;
-}
-
-/** For tests: what the cache holds. */
-export function listTextCacheSize(): { entries: number; chars: number } {
-  return { entries: cache.size, chars: cachedChars };
-}
+export const itemTexts = perStorage(() => new ItemTexts());
 
 export interface ListText<K extends ManagementCollection, Item extends object, Tail extends object> {
   kind: K;
@@ -70,9 +75,12 @@ const CACHED_LIST_CHARS = 2 ** 20;
  * with every commit of another process) is that same text: it is answered without a read. Where
  * there is no change version (sql.js) every list is built.
  */
-const cachedLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
-  CACHED_LISTS,
-  (answer) => answer.text.length <= CACHED_LIST_CHARS,
+const cachedLists = perStorage(
+  () =>
+    new RowsWhileUnchanged<SerializedJson<unknown>>(
+      CACHED_LISTS,
+      (answer) => answer.text.length <= CACHED_LIST_CHARS,
+    ),
 );
 
 /**
@@ -80,23 +88,25 @@ const cachedLists = new RowsWhileUnchanged<SerializedJson<unknown>>(
  * parsing or serialising definitions of cached items, or reading at all while nothing changed.
  */
 export async function listText<K extends ManagementCollection, Item extends object, Tail extends object>(
-  db: Kysely<Schema>,
+  storage: Storage,
   workspaceId: number,
   list: ListText<K, Item, Tail>,
 ): Promise<SerializedJson<Array<Item & Tail>>> {
-  const answer = await cachedLists.get(db, `${list.kind}:${workspaceId}`, () =>
-    buildListText(db, workspaceId, list),
-  );
+  const answer = await storage
+    .own(cachedLists)
+    .get(storage, `${list.kind}:${workspaceId}`, () => buildListText(storage, workspaceId, list));
   // `get` answers what the read gave (never undefined here); the key names kind and workspace, whose
   // list has one item type.
   return answer as SerializedJson<Array<Item & Tail>>;
 }
 
 async function buildListText<K extends ManagementCollection, Item extends object, Tail extends object>(
-  db: Kysely<Schema>,
+  storage: Storage,
   workspaceId: number,
   list: ListText<K, Item, Tail>,
 ): Promise<SerializedJson<Array<Item & Tail>>> {
+  const { db } = storage;
+  const texts = storage.own(itemTexts);
   const tail = await list.tails?.();
   const rows = await db
     .selectFrom('objects')
@@ -105,18 +115,18 @@ async function buildListText<K extends ManagementCollection, Item extends object
     .where('kind', '=', list.kind)
     .orderBy('id')
     .execute();
-  let texts = rows.map((row) => recall(`${list.kind}:${row.id}:${row.revision}`));
-  if (texts.includes(undefined)) {
+  let items = rows.map((row) => texts.recall(`${list.kind}:${row.id}:${row.revision}`));
+  if (items.includes(undefined)) {
     // Read again in full: the ids and revisions may have changed since, and one read is one snapshot.
     const objects = await listObjects(db, workspaceId, list.kind);
-    texts = objects.map((object) => {
+    items = objects.map((object) => {
       const text = JSON.stringify(list.item(object));
-      remember(`${list.kind}:${object.id}:${object.revision}`, text);
+      texts.remember(`${list.kind}:${object.id}:${object.revision}`, text);
       return text;
     });
-    return new SerializedJson(joined(texts as string[], objects, tail));
+    return new SerializedJson(joined(items as string[], objects, tail));
   }
-  return new SerializedJson(joined(texts as string[], rows, tail));
+  return new SerializedJson(joined(items as string[], rows, tail));
 }
 
 function joined<Tail extends object>(

@@ -28,7 +28,7 @@ describe('objects listed once per transaction', () => {
   it('answers the same list again within a transaction while nothing of the kind is written', async () => {
     const { id: workspaceId } = await insertWorkspace(storage.db, { name: 'cached' }, now);
     await insertObject(storage.db, { workspaceId, kind: 'measures', definition: measure('a') }, now);
-    await storage.db.transaction().execute(async (trx) => {
+    await storage.writeTransaction('unscoped', async (trx) => {
       const first = await listObjectsInTransaction(trx, workspaceId, 'measures');
       // A write of another kind or workspace leaves the list as read.
       await insertObject(
@@ -53,7 +53,7 @@ describe('objects listed once per transaction', () => {
       now,
     );
     await insertObject(storage.db, { workspaceId, kind: 'measures', definition: measure('b') }, now);
-    await storage.db.transaction().execute(async (trx) => {
+    await storage.writeTransaction('unscoped', async (trx) => {
       expect(names(await listObjectsInTransaction(trx, workspaceId, 'measures'))).toEqual(['a', 'b']);
       if (write === 'insert')
         await insertObject(trx, { workspaceId, kind: 'measures', definition: measure('new') }, now);
@@ -82,7 +82,7 @@ describe('objects listed once per transaction', () => {
       'twelve',
       'zero',
     ]);
-    await storage.db.transaction().execute(async (trx) => {
+    await storage.writeTransaction('unscoped', async (trx) => {
       const holding = await listObjectsInTransaction(trx, workspaceId, 'measures', 'dimensionIds');
       const all = await listObjectsInTransaction(trx, workspaceId, 'measures');
       expect(names(holding)).toEqual(['seven', 'twelve', 'zero']);

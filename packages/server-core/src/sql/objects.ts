@@ -4,6 +4,7 @@ import { sha256Hex } from '../auth/digest';
 import { ApiError } from '../errors';
 import type { Definition, ObjectRecord } from '../mappings/objects';
 import type { ObjectTable, Schema } from '../storage/schema';
+import { ownInTransaction, perTransaction } from '../storage/write-locks';
 
 export type { Definition };
 
@@ -211,13 +212,13 @@ async function pageOfIds(db: Db, workspaceId: number, kind: string, after: numbe
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-// The lists a transaction read through listObjectsInTransaction, by workspace and kind, then by
-// `holding` ('' for all). Every write of this module forgets those of its workspace and kind.
-const listedInTransaction = new WeakMap<Db, Map<string, Map<string, Promise<StoredObject[]>>>>();
+// The lists a write transaction read through listObjectsInTransaction, by workspace and kind, then
+// by `holding` ('' for all). Every write of this module forgets those of its workspace and kind.
+const listedInTransaction = perTransaction(() => new Map<string, Map<string, Promise<StoredObject[]>>>());
 const listKey = (workspaceId: number, kind: string) => `${workspaceId}/${kind}`;
 
 function forgetListed(db: Db, workspaceId: number, kind: string) {
-  listedInTransaction.get(db)?.delete(listKey(workspaceId, kind));
+  ownInTransaction(db, listedInTransaction)?.delete(listKey(workspaceId, kind));
 }
 
 /**
@@ -225,7 +226,7 @@ function forgetListed(db: Db, workspaceId: number, kind: string) {
  * batch checks each item against every object of another kind (who references a deleted
  * dimension: its measures, dimension tables and models); reading and parsing them all per item
  * made a 1,000-item delete in a workspace of 1,000 measures take 20 s (npm run bench, batches).
- * Only inside a transaction: it holds its workspaces' write lock, and every write of `objects` goes
+ * Only inside a storage's write transaction: it holds its workspaces' write lock, and every write of `objects` goes
  * through this module, so no one else changes the list meanwhile. Callers must not mutate the rows.
  */
 export function listObjectsInTransaction<K extends ManagementCollection>(
@@ -234,12 +235,8 @@ export function listObjectsInTransaction<K extends ManagementCollection>(
   kind: K,
   holding?: string,
 ): Promise<StoredObject<K>[]> {
-  if (!db.isTransaction) return listObjects(db, workspaceId, kind, holding);
-  let byKind = listedInTransaction.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    listedInTransaction.set(db, byKind);
-  }
+  const byKind = ownInTransaction(db, listedInTransaction);
+  if (!byKind) return listObjects(db, workspaceId, kind, holding);
   const key = listKey(workspaceId, kind);
   let lists = byKind.get(key);
   if (!lists) {

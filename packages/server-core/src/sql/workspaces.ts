@@ -6,6 +6,7 @@ import { oneTitleSwitch, workspaceMapping, workspaceRowDefaults } from '../mappi
 import { preparedSelect } from '../storage/quick-reads';
 import { RowsWhileUnchanged } from '../storage/row-cache';
 import type { Schema, WorkspaceTable } from '../storage/schema';
+import { isStorage, perStorage, type Reader } from '../storage/storage';
 import { anyColumnContains } from './text-search';
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;
@@ -51,10 +52,12 @@ const workspacesById = preparedSelect((db: Db, id: number) =>
   db.selectFrom('workspaces').selectAll().where('id', '=', id),
 );
 
-const workspaceRows = new RowsWhileUnchanged<WorkspaceRow>();
+const workspaceRows = perStorage(() => new RowsWhileUnchanged<WorkspaceRow>());
 
-export function findWorkspace(db: Db, id: number): Promise<WorkspaceRow | undefined> {
-  return workspaceRows.get(db, String(id), async () => (await workspacesById(db, id))[0]);
+/** Kept while the storage's change version stays (row-cache.ts); inside a transaction, read there. */
+export async function findWorkspace(reader: Reader, id: number): Promise<WorkspaceRow | undefined> {
+  const read = async () => (await workspacesById(reader, id))[0];
+  return isStorage(reader) ? reader.own(workspaceRows).get(reader, String(id), read) : read();
 }
 
 /** Workspaces in id order; `ids` null = all; `q` filters name and description. */

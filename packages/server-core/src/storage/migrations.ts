@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { accountSearchIndex } from './account-search-index';
 import type { Dialect, Schema } from './schema';
-import { writeTransaction } from './write-locks';
+import type { Storage } from './storage';
 
 /**
  * Versioned migrations. Each runs once, in a transaction, and is recorded in `schema_migrations`.
@@ -312,10 +312,11 @@ async function accountSearchIndexes(db: AnyDb) {
 }
 
 /** Applies every migration not yet recorded. Safe to call on every start, from several processes at once. */
-export async function migrate(db: Kysely<Schema>, dialect: Dialect, now: () => Date): Promise<number[]> {
+export async function migrate(storage: Storage, now: () => Date): Promise<number[]> {
+  const { db, dialect } = storage;
   // Transactions under the global lock, so that on PostgreSQL processes starting together create the
   // table and apply each version once: the loser of a race finds the work done.
-  await writeTransaction(db, 'global', (trx) =>
+  await storage.writeTransaction('global', (trx) =>
     sql`create table if not exists schema_migrations (version integer primary key, name text not null, applied_at text not null)`.execute(
       trx,
     ),
@@ -326,7 +327,7 @@ export async function migrate(db: Kysely<Schema>, dialect: Dialect, now: () => D
   const applied: number[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;
-    const ran = await writeTransaction(db, 'global', async (trx) => {
+    const ran = await storage.writeTransaction('global', async (trx) => {
       const already = await trx
         .selectFrom('schema_migrations')
         .select('version')

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Schema } from './schema';
+import { isStorage, kyselyOf, perStorage, type Reader } from './storage';
 
 /**
  * A runtime's read of committed data: the rows of `sql` run with `parameters`, or undefined when it
@@ -42,52 +43,29 @@ export interface HeldVersion {
   release(): void;
 }
 
-type Db = Kysely<Schema>;
-
-// Keyed by the storage's Kysely instance: a transaction is another instance, so reads inside one
-// always take Kysely's own path, on the transaction's connection.
-const readers = new WeakMap<Db, QuickRead>();
-const versions = new WeakMap<Db, ChangeVersion>();
-const freshVersions = new WeakMap<Db, FreshVersion>();
-const heldVersions = new WeakMap<Db, HeldVersion>();
-
 /**
- * Lets `preparedSelect` queries on `db` skip Kysely's builder and compiler (and on SQLite its
- * connection queue): most of a point read's cost (npm run bench). Called by the Node runtimes
- * (better-sqlite3, pg); elsewhere queries run through Kysely as before. `fresh`: where the version
- * is read asynchronously; the HTTP layer awaits it at the start of every request. `held`: where a
- * read per look costs a statement; the HTTP layer holds it for the length of every request.
+ * A runtime's read path (decision 0020), given to `openStorage` by the Node runtimes (better-sqlite3,
+ * pg) and the synchronous SQLite of Bun and Deno; elsewhere queries run through Kysely as before.
  */
-export function enableQuickReads(
-  db: Db,
-  read: QuickRead,
-  changeVersion?: ChangeVersion,
-  fresh?: FreshVersion,
-  held?: HeldVersion,
-): void {
-  readers.set(db, read);
-  if (changeVersion) versions.set(db, changeVersion);
-  if (fresh) freshVersions.set(db, fresh);
-  if (held) heldVersions.set(db, held);
+export interface StorageReads {
+  /** Lets `preparedSelect` queries skip Kysely's builder and compiler: most of a point read's cost. */
+  quick: QuickRead;
+  /** Where absent, nothing is kept (rows, answers): every read runs. */
+  version?: ChangeVersion | undefined;
+  /** Where the version is read asynchronously: the HTTP layer awaits it at the start of every request. */
+  fresh?: FreshVersion | undefined;
+  /** Where a read per look costs a statement: the HTTP layer holds it for the length of every request. */
+  held?: HeldVersion | undefined;
 }
 
 /**
- * The database's change version, where its runtime gave one and can read it now. On PostgreSQL it
- * vouches only for commits that completed before the last `freshChangeVersion` was called: code
- * that needs "every commit before now" awaits that first (the HTTP layer does, for every request).
+ * The storage's change version, where its runtime gives one and can read it now; undefined inside a
+ * transaction (`reader` is one) or where there is none. On PostgreSQL it vouches only for commits
+ * that completed before the last `reads.fresh()` was called: code that needs "every commit before
+ * now" awaits that first (the HTTP layer does, for every request).
  */
-export function changeVersionOf(db: Db): number | string | undefined {
-  return versions.get(db)?.();
-}
-
-/** Undefined where the version is read synchronously (nothing to wait for) or there is none. */
-export function freshChangeVersion(db: Db): Promise<unknown> | undefined {
-  return freshVersions.get(db)?.();
-}
-
-/** Undefined where each look at the version reads it anyway (or there is none). */
-export function heldChangeVersion(db: Db): HeldVersion | undefined {
-  return heldVersions.get(db);
+export function changeVersionOf(reader: Reader): number | string | undefined {
+  return isStorage(reader) ? reader.reads?.version?.() : undefined;
 }
 
 interface Compilable<Row> {
@@ -101,22 +79,24 @@ interface Compilable<Row> {
  * cannot depend on their values.
  */
 export function preparedSelect<Args extends readonly unknown[], Row>(
-  build: (db: Db, ...args: Args) => Compilable<Row>,
-): (db: Db, ...args: Args) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, string>();
-  return async (db, ...args) => {
-    const read = readers.get(db);
-    if (!read) return build(db, ...args).execute();
-    let sql = compiled.get(db);
-    if (sql === undefined) {
-      const query = build(db, ...args).compile();
+  build: (db: Kysely<Schema>, ...args: Args) => Compilable<Row>,
+): (reader: Reader, ...args: Args) => Promise<Row[]> {
+  // Per storage: the SQL text depends on its dialect.
+  const compiled = perStorage((): { sql?: string } => ({}));
+  return async (reader, ...args) => {
+    const quick = isStorage(reader) ? reader.reads?.quick : undefined;
+    if (!quick || !isStorage(reader)) return build(kyselyOf(reader), ...args).execute();
+    const kept = reader.own(compiled);
+    if (kept.sql === undefined) {
+      const query = build(reader.db, ...args).compile();
       if (!sameParameters(query.parameters, args)) {
         throw new Error(`preparedSelect: the parameters of "${query.sql}" are not its arguments in order`);
       }
-      sql = query.sql;
-      compiled.set(db, sql);
+      kept.sql = query.sql;
     }
-    return (read(sql, args) as Row[] | Promise<Row[]> | undefined) ?? build(db, ...args).execute();
+    return (
+      (quick(kept.sql, args) as Row[] | Promise<Row[]> | undefined) ?? build(reader.db, ...args).execute()
+    );
   };
 }
 

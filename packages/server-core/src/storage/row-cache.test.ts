@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStorage } from './memory';
-import { enableQuickReads } from './quick-reads';
 import { RowsWhileUnchanged } from './row-cache';
+import type { Storage } from './storage';
 
 /** A database whose change version the test sets, and a row source that counts its reads. */
 async function setup(
@@ -10,16 +10,14 @@ async function setup(
   keep?: (row: { name: string }) => boolean,
   budget?: { weight: (row: { name: string }) => number; max: number },
 ) {
-  const storage = await openMemoryStorage();
   const state = { version, stored: { name: 'before' } as { name: string } | undefined, reads: 0 };
-  enableQuickReads(
-    storage.db,
-    () => undefined,
-    () => state.version,
-  );
+  const storage: Storage = {
+    ...(await openMemoryStorage()),
+    reads: { quick: () => undefined, version: () => state.version },
+  };
   const rows = new RowsWhileUnchanged<{ name: string }>(capacity, keep, budget);
   const lookup = (key = 'k') =>
-    rows.get(storage.db, key, async () => {
+    rows.get(storage, key, async () => {
       state.reads++;
       return state.stored && { ...state.stored };
     });
@@ -110,14 +108,14 @@ describe('RowsWhileUnchanged', () => {
     const { storage, state } = await setup(1);
     try {
       const rows = new RowsWhileUnchanged<{ name: string }>();
-      const first = rows.slot(storage.db, 'k');
+      const first = rows.slot(storage, 'k');
       expect(first?.kept).toBeUndefined();
       first?.keep({ name: 'kept' });
-      expect(rows.slot(storage.db, 'k')?.kept).toEqual({ name: 'kept' });
+      expect(rows.slot(storage, 'k')?.kept).toEqual({ name: 'kept' });
       state.version = 2;
-      expect(rows.slot(storage.db, 'k')?.kept).toBeUndefined();
+      expect(rows.slot(storage, 'k')?.kept).toBeUndefined();
       state.version = undefined;
-      expect(rows.slot(storage.db, 'k')).toBeUndefined();
+      expect(rows.slot(storage, 'k')).toBeUndefined();
     } finally {
       await storage.close();
     }

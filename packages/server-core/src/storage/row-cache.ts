@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { changeVersionOf } from './quick-reads';
-import type { Schema } from './schema';
-
-type Db = Kysely<Schema>;
+import type { Reader } from './storage';
 
 interface Remembered<Row> {
   version: number | string;
@@ -41,9 +38,12 @@ class Slot<Row> implements RowSlot<Row> {
  * awaited at its start, moved by every commit anywhere on the server (decision 0020). Checking the
  * version costs a fraction of a point read. Where the runtime gives no version (sql.js), a
  * transaction is open, or the database could not be asked, every call reads.
+ *
+ * One instance per storage (`perStorage(() => new RowsWhileUnchanged(...))`, then `storage.own`):
+ * the rows of one database never answer for another.
  */
 export class RowsWhileUnchanged<Row> {
-  readonly #byDb = new WeakMap<Db, Remembered<Row>>();
+  #current: Remembered<Row> | undefined;
 
   /**
    * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of ids
@@ -57,24 +57,20 @@ export class RowsWhileUnchanged<Row> {
   ) {}
 
   /** The slot of `key` at the database's current version; undefined where there is no version. */
-  slot(db: Db, key: string): RowSlot<Row> | undefined {
-    const generation = this.#generation(db);
+  slot(reader: Reader, key: string): RowSlot<Row> | undefined {
+    const generation = this.#generation(reader);
     // An object, not a closure: a slot is made for every request.
     return generation && new Slot(this, generation, key);
   }
 
   /** The rows kept at the database's current version; undefined where there is no version. */
-  #generation(db: Db): Remembered<Row> | undefined {
-    const version = changeVersionOf(db);
+  #generation(reader: Reader): Remembered<Row> | undefined {
+    const version = changeVersionOf(reader);
     if (version === undefined) return undefined;
     // The version is taken before the row is read: a change landing meanwhile makes the next call
     // read again (a row read from newer data is kept under an older version no later call sees).
-    let current = this.#byDb.get(db);
-    if (current?.version !== version) {
-      current = { version, rows: new Map(), weight: 0 };
-      this.#byDb.set(db, current);
-    }
-    return current;
+    if (this.#current?.version !== version) this.#current = { version, rows: new Map(), weight: 0 };
+    return this.#current;
   }
 
   /** Keeps `row` in `generation` unless the capacity, the filter or the budget refuse it. */
@@ -87,8 +83,9 @@ export class RowsWhileUnchanged<Row> {
     generation.weight += weight;
   }
 
-  async get(db: Db, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
-    const generation = this.#generation(db);
+  /** The row of `key`, kept or read; `reader` is the storage these rows are of, or a transaction in it. */
+  async get(reader: Reader, key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    const generation = this.#generation(reader);
     if (!generation) return read();
     const kept = generation.rows.get(key);
     if (kept !== undefined) return kept;

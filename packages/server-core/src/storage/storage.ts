@@ -1,46 +1,111 @@
-import { Kysely, type Dialect as KyselyDialect } from 'kysely';
+import { Kysely, type Dialect as KyselyDialect, type Transaction } from 'kysely';
 import { migrate } from './migrations';
+import type { StorageReads } from './quick-reads';
 import type { Dialect, Schema } from './schema';
-import { enableWriteLocks, type WriteLockOptions } from './write-locks';
+import { type WriteLockOptions, type WriteScope, writeTransactionOn } from './write-locks';
 
-/** An open database with the schema migrated. */
+/**
+ * Something a storage keeps for itself: a cache, a compiled statement, a fact about its database.
+ * Declared once, in the module that uses it (`perStorage`); each storage makes its own instance on
+ * first use (`storage.own`), so two storages in one process (a reopened mock, a test beside a
+ * server) share nothing, and a closed storage takes its state with it.
+ */
+export interface PerStorage<T> {
+  readonly create: () => T;
+}
+
+export function perStorage<T>(create: () => T): PerStorage<T> {
+  return { create };
+}
+
+/**
+ * The port every handler and query works through: an open database with the schema migrated, and
+ * all the server keeps per database. Each opener (sql.js, a synchronous SQLite driver, PostgreSQL,
+ * D1) returns one; the app hands it to handlers in their context. A plain object of closures, so a
+ * wrapper (`{ ...storage, writeTransaction }`, e.g. a test hook) keeps the same state.
+ */
 export interface Storage {
   readonly db: Kysely<Schema>;
   readonly dialect: Dialect;
   /** Where the data lives, for logs (never includes a password). */
   readonly location: string;
+  /**
+   * Reads of committed data outside Kysely and the change version that keeps rows and answers
+   * (decision 0020); undefined where the runtime has neither (sql.js, D1): every read runs.
+   */
+  readonly reads: StorageReads | undefined;
+  /**
+   * Runs `work` in a write transaction that first takes the locks of `scope` (write-locks.ts).
+   * Every write transaction of the server goes through here, so each declares what it
+   * serializes on.
+   */
+  writeTransaction<T>(scope: WriteScope, work: (trx: Transaction<Schema>) => Promise<T>): Promise<T>;
+  /** This storage's instance of `state`, made on first use. */
+  own<T>(state: PerStorage<T>): T;
   close(): Promise<void>;
 }
 
 /**
- * Opens a database and migrates it. On PostgreSQL every write transaction (writeTransaction in
- * write-locks.ts) locks what it declares, so several processes can share the database, migrations
- * included; on SQLite the database has one writer anyway.
+ * What a read runs on: the storage itself (its kept rows and quick reads apply), or a transaction
+ * open in it, whose reads take Kysely's path on the transaction's connection and are never kept
+ * (they may see the transaction's own uncommitted writes).
+ */
+export type Reader = Storage | Kysely<Schema>;
+
+export function isStorage(reader: Reader): reader is Storage {
+  return 'own' in reader;
+}
+
+/** The Kysely instance a reader's queries are built on. */
+export function kyselyOf(reader: Reader): Kysely<Schema> {
+  return isStorage(reader) ? reader.db : reader;
+}
+
+/**
+ * Opens a database and migrates it. On PostgreSQL every write transaction locks what it declares,
+ * so several processes can share the database, migrations included; on SQLite the database has
+ * one writer anyway.
  */
 export async function openStorage(options: {
   kysely: KyselyDialect;
   dialect: Dialect;
   location: string;
   now: () => Date;
-  /** PostgreSQL only; default: 5 concurrent write transactions, no test hook. */
+  /** The runtime's read path (sync-sqlite.ts, the Node server's PostgreSQL); default none. */
+  reads?: StorageReads | undefined;
+  /** PostgreSQL only; default: 5 concurrent write transactions. */
   writeLocks?: Partial<WriteLockOptions>;
   /** False when the database is known to be at the latest version (an in-memory copy of one). Default true. */
   migrate?: boolean;
 }): Promise<Storage> {
   const db = new Kysely<Schema>({ dialect: options.kysely });
-  if (options.dialect === 'postgres') {
-    enableWriteLocks(db, { maxConcurrentWrites: 5, ...options.writeLocks });
-  }
+  const writeTransaction = writeTransactionOn(
+    db,
+    options.dialect === 'postgres' ? { maxConcurrentWrites: 5, ...options.writeLocks } : undefined,
+  );
+  const owned = new Map<PerStorage<unknown>, unknown>();
+  const storage: Storage = {
+    db,
+    dialect: options.dialect,
+    location: options.location,
+    reads: options.reads,
+    writeTransaction,
+    own<T>(state: PerStorage<T>): T {
+      if (owned.has(state)) return owned.get(state) as T;
+      const made = state.create();
+      owned.set(state, made);
+      return made;
+    },
+    close: async () => {
+      owned.clear();
+      await db.destroy();
+    },
+  };
   try {
-    if (options.migrate !== false) await migrate(db, options.dialect, options.now);
+    if (options.migrate !== false) await migrate(storage, options.now);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return {
-    db,
-    dialect: options.dialect,
-    location: options.location,
-    close: () => db.destroy(),
-  };
+  return storage;
 }

@@ -1,5 +1,5 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
-import { enableQuickReads } from './quick-reads';
+import type { StorageReads } from './quick-reads';
 import { openStorage, type Storage } from './storage';
 import { yieldingDialect } from './yielding-dialect';
 
@@ -44,12 +44,6 @@ export async function openSyncSqliteStorage(
   const statements = withStatementCache(connection, 1000, () => {
     writes++;
   });
-  const storage = await openStorage({
-    kysely: yieldingDialect(new SqliteDialect({ database: statements }), options.yieldAfterMs ?? 10),
-    dialect: 'sqlite',
-    location: options.location,
-    now: options.now,
-  });
   // The change version: data_version, moved by every commit of another connection or process, plus
   // this connection's writes (data_version does not see those); both only grow, so their sum
   // changes whenever either does. data_version is a statement (about 5 µs): a request reads it once
@@ -57,17 +51,16 @@ export async function openSyncSqliteStorage(
   // so a write of this process, the request's own included, is seen by the next look.
   let holds = 0;
   let heldDataVersion = 0;
-  // Outside a transaction the connection reads committed data only; inside one (another request's,
-  // open across an await) the read waits its turn in Kysely instead.
-  enableQuickReads(
-    storage.db,
-    (sql, parameters) => (connection.inTransaction ? undefined : statements.prepare(sql).all(parameters)),
-    () => {
+  const reads: StorageReads = {
+    // Outside a transaction the connection reads committed data only; inside one (another
+    // request's, open across an await) the read waits its turn in Kysely instead.
+    quick: (sql, parameters) =>
+      connection.inTransaction ? undefined : statements.prepare(sql).all(parameters),
+    version: () => {
       if (connection.inTransaction) return undefined;
       return (holds > 0 ? heldDataVersion : connection.dataVersion()) + writes;
     },
-    undefined,
-    {
+    held: {
       hold() {
         // The newest read serves every request holding one: each was made after its request arrived.
         heldDataVersion = connection.dataVersion();
@@ -77,8 +70,14 @@ export async function openSyncSqliteStorage(
         holds--;
       },
     },
-  );
-  return storage;
+  };
+  return openStorage({
+    kysely: yieldingDialect(new SqliteDialect({ database: statements }), options.yieldAfterMs ?? 10),
+    dialect: 'sqlite',
+    location: options.location,
+    now: options.now,
+    reads,
+  });
 }
 
 /**

@@ -24,39 +24,61 @@ export interface WriteLockOptions {
    * pool stays free for reads, so reads never queue behind writers waiting for a lock.
    */
   maxConcurrentWrites: number;
-  /**
-   * Test hook, inert unless set (WSADMIN_TEST_HOOKS=1): after taking its workspace locks, a
-   * transaction also waits for a shared advisory lock keyed by the workspace, so a test holding
-   * that key exclusively keeps the transaction open with its locks held.
-   */
-  pauseHook?: boolean;
 }
 
 /** Advisory key of the global scope (the key every write took before per-workspace locks). */
 const GLOBAL_LOCK = sql`select pg_advisory_xact_lock(hashtext('wsadmin writes ' || current_schema()))`;
-/** First half of the two-int advisory key of the test pause hook; the second is the workspace id. */
-export const PAUSE_HOOK_KEY = `wsadmin test pause`;
 
 /** PostgreSQL SQLSTATEs after which the whole transaction may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
-/** Per-storage state; keyed by the storage's Kysely instance, absent on SQLite. */
-const lockers = new WeakMap<Db, WriteLocker>();
+/**
+ * The `writeTransaction` of a storage on `db` (storage.ts): with `locks` (PostgreSQL), every
+ * transaction takes the locks of its scope; without (SQLite: one writer anyway), it just runs.
+ * Either way the transaction carries its own state (`ownInTransaction`).
+ */
+export function writeTransactionOn(
+  db: Db,
+  locks: WriteLockOptions | undefined,
+): <T>(scope: WriteScope, work: Work<T>) => Promise<T> {
+  if (!locks) return (_scope, work) => db.transaction().execute((trx) => work(withTransactionState(trx)));
+  const locker = new WriteLocker(locks);
+  return (scope, work) => locker.run(db, scope, work);
+}
 
-/** Makes `writeTransaction(db, …)` lock on PostgreSQL (called by openStorage). */
-export function enableWriteLocks(db: Db, options: WriteLockOptions): void {
-  lockers.set(db, new WriteLocker(options));
+/** Something a write transaction keeps while it runs (`perTransaction`), e.g. lists it read. */
+export interface PerTransaction<T> {
+  readonly create: () => T;
+}
+
+export function perTransaction<T>(create: () => T): PerTransaction<T> {
+  return { create };
+}
+
+const TRANSACTION_STATE = Symbol('wsadmin transaction state');
+
+interface WithTransactionState {
+  [TRANSACTION_STATE]?: Map<PerTransaction<unknown>, unknown>;
 }
 
 /**
- * Runs `work` in a write transaction that first takes the locks of `scope`. Every write
- * transaction of the server goes through here, so each declares what it serializes on.
+ * A write transaction's own instance of `state`, made on first use; undefined outside a write
+ * transaction of a storage (a plain read, a transaction opened directly on Kysely). The state is a
+ * property of the transaction object, so it ends with it.
  */
-export function writeTransaction<T>(db: Db, scope: WriteScope, work: Work<T>): Promise<T> {
-  const locker = lockers.get(db);
-  if (!locker) return db.transaction().execute(work);
-  return locker.run(db, scope, work);
+export function ownInTransaction<T>(db: Db, state: PerTransaction<T>): T | undefined {
+  const owned = (db as WithTransactionState)[TRANSACTION_STATE];
+  if (!owned) return undefined;
+  if (owned.has(state)) return owned.get(state) as T;
+  const made = state.create();
+  owned.set(state, made);
+  return made;
+}
+
+function withTransactionState(trx: Transaction<Schema>): Transaction<Schema> {
+  (trx as WithTransactionState)[TRANSACTION_STATE] = new Map();
+  return trx;
 }
 
 class WriteLocker {
@@ -64,7 +86,7 @@ class WriteLocker {
   private readonly queues = new Map<number, Promise<void>>();
   private readonly slots: Semaphore;
 
-  constructor(private readonly options: WriteLockOptions) {
+  constructor(options: WriteLockOptions) {
     this.slots = new Semaphore(Math.max(1, options.maxConcurrentWrites));
   }
 
@@ -82,7 +104,7 @@ class WriteLocker {
           try {
             return await db.transaction().execute(async (trx) => {
               await this.lock(trx, scope, ids);
-              return work(trx);
+              return work(withTransactionState(trx));
             });
           } catch (error) {
             // A deadlock between unscoped writers (two account batches taking the same usernames
@@ -114,11 +136,6 @@ class WriteLocker {
       .orderBy('id')
       .forNoKeyUpdate()
       .execute();
-    if (this.options.pauseHook) {
-      for (const id of ids) {
-        await sql`select pg_advisory_xact_lock_shared(hashtext(${PAUSE_HOOK_KEY}), ${id}::int)`.execute(trx);
-      }
-    }
   }
 
   private async enqueue(id: number): Promise<() => void> {

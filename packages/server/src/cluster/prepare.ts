@@ -1,4 +1,4 @@
-import { ensureBootstrapKey, writeTransaction } from '@wsadmin/server-core';
+import { ensureBootstrapKey } from '@wsadmin/server-core';
 import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import { openStorageFromUrl } from '../open-storage';
@@ -37,7 +37,7 @@ export async function ensureKeyOnce(config: ServerConfig): Promise<string | unde
     testHooks: config.testHooks,
   });
   try {
-    const bootstrap = await writeTransaction(storage.db, 'global', (trx) =>
+    const bootstrap = await storage.writeTransaction('global', (trx) =>
       ensureBootstrapKey(trx, new Date(), config.bootstrapKey),
     );
     return bootstrap?.secret;
