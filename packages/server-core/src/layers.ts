@@ -7,7 +7,7 @@
 export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   {
     name: 'foundation',
-    holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'clock.ts', 'layers.ts'],
+    holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'canonical-json.ts', 'clock.ts', 'layers.ts'],
   },
   { name: 'storage', holds: ['storage/'] },
   // Contract field <-> column mappings of every stored resource (issue 21: lockstep by construction).

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { HandlerContext } from '../context';
 import { notFound } from '../errors';
+import { commitChange } from '../management/commit';
 import { findOperation, toOperation } from '../management/operations';
 import { planChange } from '../management/plan';
 import { issuePlanToken } from '../management/plan-tokens';
@@ -18,7 +19,6 @@ import { processDueTasks } from '../management/refresh-tasks';
 import { findObject, listObjectSummaries } from '../sql/objects';
 import { requireOperator, requireWorkspaceRow } from './guards';
 import type { Handler, Handlers } from './handler';
-import { commitChange } from './management-commit';
 
 type Params = { workspaceId: number; id?: number };
 /** The contract's detail of kind `K`: with `usedByModels` exactly for the kinds that carry it. */
@@ -119,7 +119,9 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
     context: HandlerContext,
   ) {
     await requireOperator(context.db, body.operatorUid);
+    await requireWorkspaceRow(context.storage, params.workspaceId);
     return commitChange(
+      context.storage,
       {
         kind,
         action,
@@ -131,7 +133,11 @@ function kindHandlers<K extends ManagementCollection>(kind: K) {
         idempotencyKey: headers['Idempotency-Key'],
         body,
       },
-      context,
+      {
+        keyId: context.key.id,
+        now: context.clock.now(),
+        refreshDebounceMs: context.settings.refreshDebounceMs,
+      },
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { randomSecret, sha256Hex } from '../auth/digest';
+import { canonicalJson } from '../canonical-json';
 import { ApiError, notFound } from '../errors';
-import { canonicalJson } from '../sql/objects';
 import type { Schema } from '../storage/schema';
 
 /** Plan tokens are valid this long after the preview (spec: 10 minutes). */

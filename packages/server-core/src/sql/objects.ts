@@ -1,6 +1,7 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { sha256Hex } from '../auth/digest';
+import { canonicalJson } from '../canonical-json';
 import { ApiError } from '../errors';
 import type { Definition, ObjectRecord } from '../mappings/objects';
 import type { ObjectTable, Schema } from '../storage/schema';
@@ -25,15 +26,6 @@ export interface StoredObject<K extends ManagementCollection = ManagementCollect
 }
 
 type Db = Kysely<Schema>;
-
-/** JSON with object keys sorted, so equal values always give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-}
 
 /**
  * `r<version>-<12 hex of the definition hash>`: changes on every change, predictable in a preview.

@@ -1,18 +1,13 @@
 import type { ManagementCollection } from '@wsadmin/contract';
 import { sha256Hex } from '../auth/digest';
-import type { HandlerContext } from '../context';
-import { applyChange } from '../management/apply-change';
-import {
-  abortIdempotent,
-  beginIdempotent,
-  completeIdempotent,
-  type IdempotencyScope,
-} from '../management/idempotency';
-import { type Action, planChange } from '../management/plan';
-import { consumePlanToken } from '../management/plan-tokens';
-import { recordChange } from '../management/record-change';
-import { canonicalJson, type Definition } from '../sql/objects';
-import { requireWorkspaceRow } from './guards';
+import { canonicalJson } from '../canonical-json';
+import type { Definition } from '../sql/objects';
+import type { Storage } from '../storage/storage';
+import { applyChange } from './apply-change';
+import { abortIdempotent, beginIdempotent, completeIdempotent, type IdempotencyScope } from './idempotency';
+import { type Action, planChange } from './plan';
+import { consumePlanToken } from './plan-tokens';
+import { recordChange } from './record-change';
 
 export interface CommitInput<K extends ManagementCollection = ManagementCollection> {
   kind: K;
@@ -35,20 +30,21 @@ export interface CommitResult<K extends ManagementCollection = ManagementCollect
 }
 
 /**
- * A commit: claim the Idempotency-Key (or replay its answer), then in one transaction consume the
+ * A commit of a previewed change, in a workspace known to exist (the handler checks it): claim the
+ * Idempotency-Key (or replay its answer), then in one transaction consume the
  * plan token, re-check the change against the current state, apply it (apply-change.ts), record
  * the operation (record-change.ts) and store the answer. Any failure leaves nothing behind and
  * releases the key.
  */
 export async function commitChange<K extends ManagementCollection>(
+  storage: Storage,
   input: CommitInput<K>,
-  context: HandlerContext,
+  by: { keyId: string; now: Date; refreshDebounceMs: number },
 ): Promise<CommitResult<K>> {
-  const { db, storage, key, clock } = context;
-  await requireWorkspaceRow(storage, input.workspaceId);
-  const now = clock.now();
+  const { db } = storage;
+  const { keyId, now } = by;
   const scope: IdempotencyScope = {
-    keyId: key.id,
+    keyId,
     workspaceId: input.workspaceId,
     idempotencyKey: input.idempotencyKey,
     requestHash: await sha256Hex(
@@ -64,7 +60,7 @@ export async function commitChange<K extends ManagementCollection>(
         input.planToken,
         {
           workspaceId: input.workspaceId,
-          keyId: key.id,
+          keyId,
           kind: input.kind,
           action: input.action,
           targetId: input.targetId,
@@ -80,12 +76,7 @@ export async function commitChange<K extends ManagementCollection>(
         changes: input.changes,
       });
       const applied = await applyChange(trx, plan, now);
-      const recorded = await recordChange(
-        trx,
-        { plan, applied, keyId: key.id },
-        now,
-        context.settings.refreshDebounceMs,
-      );
+      const recorded = await recordChange(trx, { plan, applied, keyId }, now, by.refreshDebounceMs);
       const result: CommitResult<K> = { ...recorded, ...applied };
       await completeIdempotent(trx, scope, result);
       return result;
