@@ -1,10 +1,10 @@
-import { Account } from '@wsadmin/contract';
+import { Account, workspaceDefaults } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import type { AccessKeyTable, AccountTable } from '../storage/schema';
 import { accessKeyDefaults, accessKeyMapping, toAccessKey } from './access-keys';
 import { type AccountFields, accountDefaults, accountMapping, toAccount } from './accounts';
 import { type ColumnTypes, changesOf, column, defineMapping, fromRow, readFields, toRow } from './mapping';
-import { workspaceMapping } from './workspaces';
+import { workspaceMapping, workspaceRowDefaults } from './workspaces';
 
 // Typed as storage/schema.ts types them, so the only compile error below is the one each test plants.
 const columns = accountMapping.columns as ColumnTypes<AccountTable>;
@@ -81,6 +81,22 @@ describe('workspace mapping', () => {
       enable_ddra: 1,
       hide_titles: 1,
     });
+  });
+
+  it('derives a new workspace row from the contract defaults: every column but the id, switches as 0/1', () => {
+    const row = workspaceRowDefaults('2026-01-01T00:00:00.000Z');
+    const columns = Object.keys(workspaceMapping.columns).filter((column) => column !== 'id');
+    expect(Object.keys(row).sort()).toEqual(columns.sort());
+    expect(row).toMatchObject({
+      description: workspaceDefaults.desc,
+      date_offset: workspaceDefaults.date_offset,
+      hide_titles: workspaceDefaults.hcl ? 1 : 0,
+      dt: workspaceDefaults.dt ? 1 : 0,
+      break_point_display_type: workspaceDefaults.breakPointDisplayType,
+    });
+    expect(Object.values(row).every((value) => typeof value === 'number' || typeof value === 'string')).toBe(
+      true,
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import {
 import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { WorkspaceTable } from '../storage/schema';
-import { column, defineMapping, fromRow, zeroOrOne } from './mapping';
+import { changesOf, column, defineMapping, fromRow, zeroOrOne } from './mapping';
 
 /** Every field a workspace answer (both spellings of the title switch) or write carries. */
 export type WorkspaceFields = z.output<typeof Workspace> &
@@ -72,27 +72,17 @@ export function oneTitleSwitch<T extends { hc1?: boolean | undefined; hcl?: bool
   return { ...rest, hcl: preferred === 'hc1' ? (hc1 ?? hcl) : (hcl ?? hc1) };
 }
 
-/** A new workspace's columns before the request's fields apply (the name needs the id: see queries). */
-export const workspaceRowDefaults = (stamp: string): Insertable<WorkspaceTable> => {
-  const d = workspaceDefaults;
-  return {
-    name: '',
-    description: d.desc,
-    adapter: d.adapter,
-    hide_titles: d.hcl ? 1 : 0,
-    auto_add_member: d.auto_add_member ? 1 : 0,
-    date_offset: d.date_offset,
-    dt: d.dt ? 1 : 0,
-    enable_dt: d.enable_dt ? 1 : 0,
-    ddya: d.ddya ? 1 : 0,
-    enable_ddya: d.enable_ddya ? 1 : 0,
-    ddra: d.ddra ? 1 : 0,
-    enable_ddra: d.enable_ddra ? 1 : 0,
-    break_point_display_type: d.breakPointDisplayType,
-    created_at: stamp,
-    updated_at: stamp,
-  };
-};
+/**
+ * A new workspace's columns before the request's fields apply: the contract's defaults written
+ * through the mapping (codecs included), so a new field's default is declared once, in the contract.
+ * The name needs the id (see queries); `mapping.test.ts` checks that every column gets a value.
+ */
+export const workspaceRowDefaults = (stamp: string): Insertable<WorkspaceTable> => ({
+  ...(changesOf(workspaceMapping, workspaceDefaults) as Omit<Insertable<WorkspaceTable>, 'name'>),
+  name: '',
+  created_at: stamp,
+  updated_at: stamp,
+});
 
 /** Detail, create and edit responses spell the switch `hcl`; it comes last, as answers always had it. */
 export function toWorkspace(row: Selectable<WorkspaceTable>): z.input<typeof Workspace> {
