@@ -3,7 +3,8 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkImportGraph, checkNoSql, type ImportGraph, importsOf, placementOf } from './layers';
 
-const SRC = import.meta.dirname;
+/** The shipped sources; this test and its checker sit beside them in test/. */
+const SRC = join(import.meta.dirname, '..', 'src');
 
 /** Every non-test .ts file of src/, as `/`-separated paths relative to src/. */
 function sourceFiles(): string[] {

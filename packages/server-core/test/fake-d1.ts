@@ -1,10 +1,10 @@
 import type { BindParams, Database } from 'sql.js';
-import type { D1Database, D1PreparedStatement } from './d1';
+import type { D1Database, D1PreparedStatement } from '../src/storage/d1';
 
 /**
- * For tests only (d1.test.ts, the Worker's tests; no entry of the package reaches it): D1 as the storage sees it, over an in-memory SQLite (sql.js): statements one by one, `batch()`
- * all or nothing, and `BEGIN` / `SAVEPOINT` refused with D1's own message, so a transaction can
- * only be undone by the undo log.
+ * D1 as the storage sees it, for the tests of src/storage/d1.ts and of the Worker: over an
+ * in-memory SQLite (sql.js), statements one by one, `batch()` all or nothing, and `BEGIN` /
+ * `SAVEPOINT` refused with D1's own message, so a transaction can only be undone by the undo log.
  */
 export function fakeD1(database: Database): D1Database & { statements: string[] } {
   const statements: string[] = [];
