@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { managementKinds } from '@wsadmin/contract';
-import {
-  type AccountTable,
-  accountDefaults,
-  accountMapping,
-  type ObjectTable,
-  type Schema,
-  toRow,
-} from '@wsadmin/server-core';
+import type { AccountTable, ObjectTable, Schema } from '@wsadmin/server-core';
 import type { Insertable, Kysely } from 'kysely';
+import { accountDefaults, accountMapping } from '../../server-core/src/mappings/accounts';
+import { toRow } from '../../server-core/src/mappings/mapping';
 import { revisionOf, summaryName } from '../../server-core/src/sql/objects';
 import { insertWorkspace } from '../../server-core/src/sql/workspaces';
 
