@@ -1,8 +1,8 @@
 import { PAUSE_HOOK_KEY, type Storage, writeTransaction } from '@wsadmin/server-core';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresStorage } from './postgres';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 
 /**
  * Writers queued behind a workspace's lock hold no pool connection (decision 0005): reads and

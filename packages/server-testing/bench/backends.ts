@@ -6,7 +6,7 @@ import {
   postgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from '../src/testing/postgres';
+} from '../src/postgres';
 
 /** An empty database for one benchmark run. */
 export interface Backend {

@@ -1,4 +1,4 @@
-import type { ThrowawayPostgres } from '../src/testing/postgres';
+import type { ThrowawayPostgres } from '../src/postgres';
 import { withStorage } from './crash';
 import { checkOverHttp, checkStoredState, type RetryOutcome, type StoredState } from './integrity';
 import { startServerProcess } from './server-process';

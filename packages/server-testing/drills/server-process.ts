@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { collect, exitOf, spawnTsx, stop, waitFor } from '../src/testing/processes';
+import { collect, exitOf, spawnTsx, stop, waitFor } from '../src/processes';
 
 /** `npm start` as a child process: the reference server the drills crash, starve and flood. */
 export interface ServerProcess {

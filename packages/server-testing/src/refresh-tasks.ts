@@ -1,5 +1,5 @@
 import type { Storage } from '@wsadmin/server-core';
-import { insertWorkspace } from '../../../server-core/src/sql/workspaces';
+import { insertWorkspace } from '../../server-core/src/sql/workspaces';
 
 /** One refresh task in each of `states` (uids t1, t2, ...), on a new workspace: what the metrics count. */
 export async function seedRefreshTasks(

@@ -2,8 +2,8 @@ import { type ManagementCollection, managementKinds } from '@wsadmin/contract';
 import type { Schema } from '@wsadmin/server-core';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { seedModelInto } from '../../../server-core/conformance/seed-model';
-import { insertObject } from '../../../server-core/src/sql/objects';
+import { seedModelInto } from '../../server-core/conformance/seed-model';
+import { insertObject } from '../../server-core/src/sql/objects';
 import { inputSchemaOf, SAMPLE_UUID, SampleMaker } from './contract-samples';
 
 /** What the fuzz cases of one operation point at: real objects, so requests reach past "not found". */

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Target } from '@wsadmin/conformance';
+import { type RunningServer, readConfig, startServer } from '@wsadmin/server';
 import { createKey, findKeyBySecret, randomSecret, revokeKey } from '@wsadmin/server-core';
-import { seedModelInto } from '../../../server-core/conformance/seed-model';
-import { readConfig } from '../config';
-import { type RunningServer, startServer } from '../server';
+import { seedModelInto } from '../../server-core/conformance/seed-model';
 
 type WithCapabilities = Target &
   Required<Pick<Target, 'createKey' | 'revokeKey' | 'advanceClock' | 'seedModel' | 'close'>>;

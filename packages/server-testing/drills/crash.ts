@@ -1,6 +1,6 @@
+import { openStorageFromUrl } from '@wsadmin/server';
 import type { Schema } from '@wsadmin/server-core';
 import type { Kysely } from 'kysely';
-import { openStorageFromUrl } from '../src/open-storage';
 import { checkOverHttp, checkStoredState, type RetryOutcome, type StoredState } from './integrity';
 import { type ServerProcess, startServerProcess } from './server-process';
 import { createWorkspace, writeLoad } from './write-load';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { collect, exitOf, REPO_ROOT, waitFor } from '../src/testing/processes';
+import { collect, exitOf, REPO_ROOT, waitFor } from '../src/processes';
 import type { Workload } from './load';
 import { LoadGenerator } from './load-client';
 
@@ -45,7 +45,7 @@ interface BenchRuntime {
 }
 
 const bin = (path: string) => join(REPO_ROOT, 'node_modules', '.bin', path);
-const BARE = join(REPO_ROOT, 'packages', 'server', 'bench', 'bare-apps');
+const BARE = join(REPO_ROOT, 'packages', 'server-testing', 'bench', 'bare-apps');
 const SOURCE = '--conditions=@wsadmin/source';
 
 /** A process of the repository, ready once its output shows its URL. */

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `npm start` and `npm run keys` run. */
-export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../../..');
+export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 
 /** A temporary directory holding a SQLite file; `remove()` deletes both. */
 export function tempDatabase(prefix: string): { file: string; url: string; remove(): void } {

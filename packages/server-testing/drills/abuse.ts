@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { randomSecret } from '@wsadmin/server-core';
-import { SOCKET_TIMEOUTS } from '../src/server';
+import { SOCKET_TIMEOUTS } from '../../server/src/server';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /**

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../src/testing/processes';
+import { REPO_ROOT } from '../src/processes';
 import { measureScale, scaleTable } from './scale-measure';
 
 /**
@@ -8,7 +8,7 @@ import { measureScale, scaleTable } from './scale-measure';
  * --connections (default 8,16,32), --processes (2), --duration (6 s); --repo runs the servers of
  * another checkout (its node_modules installed), for before/after figures.
  *
- *   node --conditions=@wsadmin/source --import tsx packages/server/bench/scale.ts [--duration 6]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/bench/scale.ts [--duration 6]
  */
 const { values: args } = parseArgs({
   options: {

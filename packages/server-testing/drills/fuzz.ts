@@ -1,10 +1,10 @@
 import { Agent } from 'node:http';
 import { operationEntries } from '@wsadmin/contract';
+import { openStorageFromUrl } from '@wsadmin/server';
 import { createApp, pbkdf2Passwords } from '@wsadmin/server-core';
-import { openStorageFromUrl } from '../src/open-storage';
-import { type FuzzCase, fuzzCases } from '../src/testing/fuzz-cases';
-import { type RawAnswer, sendFuzzCase } from '../src/testing/fuzz-http';
-import { seedFuzzTargets } from '../src/testing/fuzz-seed';
+import { type FuzzCase, fuzzCases } from '../src/fuzz-cases';
+import { type RawAnswer, sendFuzzCase } from '../src/fuzz-http';
+import { seedFuzzTargets } from '../src/fuzz-seed';
 import { startServerProcess } from './server-process';
 
 /**

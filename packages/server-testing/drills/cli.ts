@@ -6,8 +6,8 @@ import {
   postgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from '../src/testing/postgres';
-import { tempDatabase } from '../src/testing/processes';
+} from '../src/postgres';
+import { tempDatabase } from '../src/processes';
 import { runAbandonDrill } from './abandon';
 import { runHashFloodDrill, runSlowSocketsDrill } from './abuse';
 import { runConnectionFloodDrill } from './connection-flood';
@@ -17,13 +17,13 @@ import { runFuzzDrill } from './fuzz';
 
 /**
  * Reliability drills, each against `npm start` in a child process:
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts database-loss [--rounds 3]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz [--backend ...] [--requests 50000]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts slow-sockets [--sockets 2000]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts connection-flood [--sockets 2000] [--max-connections N]
- *   node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts abandoned-batches [--batches 50] [--accounts 1000] [--hang-up-ms 1000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts database-loss [--rounds 3]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts fuzz [--backend ...] [--requests 50000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts slow-sockets [--sockets 2000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts connection-flood [--sockets 2000] [--max-connections N]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts abandoned-batches [--batches 50] [--accounts 1000] [--hang-up-ms 1000]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
  */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createTestDatabase, startThrowawayPostgres } from '../src/testing/postgres';
+import { createTestDatabase, startThrowawayPostgres } from '../src/postgres';
 import type { LoadSummary } from './load';
 import { LoadGenerator } from './load-client';
 import { cpuPercent, cpuTimes, newWorkspace, type ServerProcess, startServerProcess } from './server-process';

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readConfig, startServer } from '@wsadmin/server';
 import { sql } from 'kysely';
-import { readConfig } from '../src/config';
-import { startServer } from '../src/server';
 import { analyze } from './indexes';
 import { accountName, seedAccounts, seedDimensions, seedWorkspace } from './seed';
 

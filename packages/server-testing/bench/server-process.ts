@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { collect, exitOf, waitFor } from '../src/testing/processes';
+import { collect, exitOf, waitFor } from '../src/processes';
 
 /** An `npm start` process (or cluster) of a checkout, in production mode, for the scale benches. */
 export interface ServerProcess {
