@@ -8,14 +8,15 @@ const KINDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalD
 
 type Manifest = Record<string, unknown> & { name: string; private?: boolean };
 
-/** The package.json of each of the root package.json's workspaces. */
-function workspaceManifests(root: string): Manifest[] {
+/** The package.json of each of the root package.json's workspaces, with its folder (from the root). */
+export function workspaceManifests(root: string): Array<Manifest & { folder: string }> {
   const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     workspaces: string[];
   };
-  return rootManifest.workspaces.map(
-    (folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest,
-  );
+  return rootManifest.workspaces.map((folder) => ({
+    ...(JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest),
+    folder,
+  }));
 }
 
 /** The names of the workspaces that are never published (`"private": true`). */

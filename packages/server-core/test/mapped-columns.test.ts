@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMemoryStorage } from '../storage/memory';
-import type { Schema } from '../storage/schema';
-import type { Storage } from '../storage/storage';
-import { accountMapping } from './accounts';
+import { accountMapping } from '../src/mappings/accounts';
+import { column } from '../src/mappings/mapping';
+import { openMemoryStorage } from '../src/storage/memory';
+import type { Schema } from '../src/storage/schema';
+import type { Storage } from '../src/storage/storage';
 import {
   type AnyDocumentMapping,
   type AnyResourceMapping,
@@ -11,8 +12,7 @@ import {
   documentColumnProblems,
   storedDocumentMappings,
   storedResourceMappings,
-} from './columns';
-import { column } from './mapping';
+} from './mapped-columns';
 
 /**
  * Every mapped column is what the migrations create, and every stored column is mapped: checked on
