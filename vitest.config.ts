@@ -20,7 +20,7 @@ const ALL = [
 const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
 const UNIT_GUARD = 'testing/unit-tier-guard.ts';
 // One throwaway PostgreSQL server per run for the tiers with PostgreSQL tests (skipped where it is not installed).
-const POSTGRES = 'packages/server/src/testing/postgres-global-setup.ts';
+const POSTGRES = 'packages/server-testing/src/postgres-global-setup.ts';
 // A folder for the tarballs the consumer tests pack once per run (consumer/packs.ts).
 const PACKS = 'consumer/packs-global-setup.ts';
 const GLOBAL_SETUP: Record<Tier, string[]> = {

@@ -15,7 +15,7 @@ describe('the size rule of packages/<name>/ and contract/', () => {
     const paths = files.map((file) => file.path);
     for (const path of [
       'packages/mock/src/create-mock.ts',
-      'packages/server/bench/run.ts',
+      'packages/server-testing/bench/run.ts',
       'packages/sdk/tsdown.config.ts',
       'contract/src/resources/management-kinds.ts',
       'contract/scripts/render-route-table.ts',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dependencyCycles, type PackageGraph, workspaceGraph } from './package-graph';
+import { dependencyCycles, type PackageGraph, privateWorkspaces, workspaceGraph } from './package-graph';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,9 +17,24 @@ describe("the workspace's package graph", () => {
       '@wsadmin/sdk',
       '@wsadmin/server',
       '@wsadmin/server-core',
+      '@wsadmin/server-testing',
     ]);
     expect(graph.get('@wsadmin/server')).toContain('@wsadmin/conformance');
     expect(dependencyCycles(graph)).toEqual([]);
+  });
+
+  it('has no published package that depends on a private one (the harness), of any kind', () => {
+    const graph = workspaceGraph(root);
+    const unpublished = privateWorkspaces(root);
+    expect(unpublished).toEqual(['@wsadmin/server-testing']);
+    // The harness drives the server, not the other way round.
+    expect(graph.get('@wsadmin/server-testing')).toContain('@wsadmin/server');
+    const published = [...graph].filter(([name]) => !unpublished.includes(name));
+    expect(
+      published.flatMap(([name, needs]) =>
+        needs.filter((need) => unpublished.includes(need)).map((need) => `${name} -> ${need}`),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps test code out of server-core: no vitest, no SDK, no conformance suite at run time', () => {

@@ -6,17 +6,30 @@ export type PackageGraph = ReadonlyMap<string, readonly string[]>;
 
 const KINDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 
-/** The graph of the root package.json's workspaces, read from their package.json files. */
-export function workspaceGraph(root: string): PackageGraph {
+type Manifest = Record<string, unknown> & { name: string; private?: boolean };
+
+/** The package.json of each of the root package.json's workspaces, with its folder (from the root). */
+export function workspaceManifests(root: string): Array<Manifest & { folder: string }> {
   const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     workspaces: string[];
   };
-  const manifests = rootManifest.workspaces.map(
-    (folder) =>
-      JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Record<string, unknown> & {
-        name: string;
-      },
-  );
+  return rootManifest.workspaces.map((folder) => ({
+    ...(JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest),
+    folder,
+  }));
+}
+
+/** The names of the workspaces that are never published (`"private": true`). */
+export function privateWorkspaces(root: string): string[] {
+  return workspaceManifests(root)
+    .filter((manifest) => manifest.private === true)
+    .map((manifest) => manifest.name)
+    .sort();
+}
+
+/** The graph of the root package.json's workspaces, read from their package.json files. */
+export function workspaceGraph(root: string): PackageGraph {
+  const manifests = workspaceManifests(root);
   const names = new Set(manifests.map((manifest) => manifest.name));
   return new Map(
     manifests.map((manifest) => [

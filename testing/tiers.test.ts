@@ -28,6 +28,10 @@ describe('the test tiers', () => {
       { given: 'packages/server/src/scenarios.postgres.test.ts', want: 'scenarios' },
     ],
     ['a server process test', { given: 'packages/server/src/restart.test.ts', want: 'system' }],
+    [
+      'a test of the server harness',
+      { given: 'packages/server-testing/bench/read-path.test.ts', want: 'system' },
+    ],
     ['the SDK against the server', { given: 'integration/sdk/accounts.test.ts', want: 'system' }],
     ['an SDK unit test', { given: 'packages/sdk/src/transport.test.ts', want: 'unit' }],
     ['a core unit test', { given: 'packages/server-core/src/http/utf8.test.ts', want: 'unit' }],

@@ -18,6 +18,8 @@ export const tiers = {
   /** Processes, ports and PostgreSQL: the Node server and its commands, the SDK against it, the quickstart. */
   system: [
     'packages/server/**/*.test.ts',
+    // The reports of the server's benchmarks, beside them in the private harness package.
+    'packages/server-testing/**/*.test.ts',
     'integration/**/*.test.ts',
     'examples/node-quickstart/**/*.test.ts',
     // esbuild bundles the SDK entry: a process of its own.

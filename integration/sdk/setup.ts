@@ -1,7 +1,7 @@
 import { type ClientOptions, createClient, type WsadminClient } from '@wsadmin/sdk';
 import type { NewKey } from '@wsadmin/server-core';
+import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { afterAll, beforeAll } from 'vitest';
-import { httpTarget } from '../../packages/server/src/testing/http-target';
 
 /**
  * Test-only (never imported by the SDK's runtime code): the reference server as `npm start` runs it,

@@ -28,16 +28,6 @@ export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
 export { startTaskTimer, type TaskTimer } from './management/task-timer';
-export { accountDefaults, accountMapping } from './mappings/accounts';
-export {
-  type AnyDocumentMapping,
-  type AnyResourceMapping,
-  columnProblems,
-  documentColumnProblems,
-  storedDocumentMappings,
-  storedResourceMappings,
-} from './mappings/columns';
-export { column, toRow } from './mappings/mapping';
 export {
   type RateBucket,
   type RateDecision,

@@ -2,8 +2,8 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
 
 /**
  * Clients that leave, against a real `npm start` process: the work for them stops, nothing is

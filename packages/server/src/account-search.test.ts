@@ -1,16 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type AccountTable,
-  accountDefaults,
-  accountMapping,
-  openMemoryStorage,
-  type Storage,
-  toRow,
-} from '@wsadmin/server-core';
+import { type AccountTable, openMemoryStorage, type Storage } from '@wsadmin/server-core';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDefaults, accountMapping } from '../../server-core/src/mappings/accounts';
+import { toRow } from '../../server-core/src/mappings/mapping';
 import { searchPlan } from '../../server-core/src/sql/account-search';
 import { listAccounts } from '../../server-core/src/sql/accounts';
 import { accountSearchIndex } from '../../server-core/src/storage/account-search-index';

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { httpTarget } from '@wsadmin/server-testing/http-target';
+import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpTarget } from './testing/http-target';
-import { REPO_ROOT } from './testing/processes';
 
 /** `wsadmin-conformance` from source, as `npx wsadmin-conformance` runs its build. */
 async function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../testing/chromium';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
-import { REPO_ROOT } from './testing/processes';
 
 /**
  * A page on one origin calls the server on another through the SDK, in real Chromium: the browser,

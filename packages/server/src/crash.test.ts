@@ -1,12 +1,12 @@
+import { runCrashDrill } from '@wsadmin/server-testing/drills/crash';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
+import { tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { runCrashDrill } from '../drills/crash';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
-import { tempDatabase } from './testing/processes';
 
 /**
- * The crash drill (packages/server/drills/crash.ts), one round per database: `npm start` takes
+ * The crash drill (packages/server-testing/drills/crash.ts), one round per database: `npm start` takes
  * commits and workspace batches, is killed with SIGKILL mid-load and restarts on the same database.
- * `node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts crash` runs more rounds.
+ * `node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts crash` runs more rounds.
  */
 
 const adminUrl = inject('postgresAdminUrl');

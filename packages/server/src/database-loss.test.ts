@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDatabaseLossDrill } from '../drills/database-loss';
+import { runDatabaseLossDrill } from '@wsadmin/server-testing/drills/database-loss';
 import {
   createTestDatabase,
   postgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from './testing/postgres';
+} from '@wsadmin/server-testing/postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The database-loss drill (packages/server/drills/database-loss.ts): PostgreSQL restarts under a
+ * The database-loss drill (packages/server-testing/drills/database-loss.ts): PostgreSQL restarts under a
  * load of reads, commits and workspace batches. On a PostgreSQL server of its own, since the restart
- * would cut every other test file's connections. `node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts
+ * would cut every other test file's connections. `node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts
  * database-loss` runs more rounds.
  */
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sent, sendDocumentSample } from './testing/document-acceptance';
+import { type Sent, sendDocumentSample } from '@wsadmin/server-testing/document-acceptance';
 import {
   committedDocument,
   type DocumentOperation,
   type OpenApiDocument,
   operationsWithBody,
   sampleBody,
-} from './testing/document-samples';
-import { type FuzzTargets, seedFuzzTargets } from './testing/fuzz-seed';
-import { type InProcessApp, openInProcessApp } from './testing/in-process-app';
+} from '@wsadmin/server-testing/document-samples';
+import { type FuzzTargets, seedFuzzTargets } from '@wsadmin/server-testing/fuzz-seed';
+import { type InProcessApp, openInProcessApp } from '@wsadmin/server-testing/in-process-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The document states what the server enforces: bodies generated from contract/openapi.json alone

@@ -1,10 +1,10 @@
+import { runFuzzDrill } from '@wsadmin/server-testing/drills/fuzz';
+import { tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runFuzzDrill } from '../drills/fuzz';
-import { tempDatabase } from './testing/processes';
 
 /**
- * The fuzz drill (packages/server/drills/fuzz.ts), briefly: the fuzz requests of fuzz.test.ts over
- * HTTP to `npm start` in a child process. `node --conditions=@wsadmin/source --import tsx packages/server/drills/cli.ts fuzz`
+ * The fuzz drill (packages/server-testing/drills/fuzz.ts), briefly: the fuzz requests of fuzz.test.ts over
+ * HTTP to `npm start` in a child process. `node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts fuzz`
  * sends 50,000 per database.
  */
 

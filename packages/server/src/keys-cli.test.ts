@@ -1,8 +1,8 @@
 import { authDataKeyOf, findKeyBySecret, hashSecret, listKeys } from '@wsadmin/server-core';
+import { runTsx, tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
-import { runTsx, tempDatabase } from './testing/processes';
 
 const CLI = 'packages/server/src/bin/keys.ts';
 const database = tempDatabase('wsadmin-keys-');

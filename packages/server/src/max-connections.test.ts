@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
 
 // `npm start` with WSADMIN_MAX_CONNECTIONS=3: three idle sockets fill it, the fourth connection is
 // closed at once (and logged), and once the idle ones close the server takes requests again.

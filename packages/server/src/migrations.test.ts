@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Schema, Storage } from '@wsadmin/server-core';
 import { migrate, migrations, openMemoryStorage } from '@wsadmin/server-core';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresStorage } from './postgres';
 import { openSqliteStorage } from './sqlite-file';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 
 /** Tables, columns and named indexes, in one shape for every dialect. */
 interface Shape {

@@ -1,16 +1,16 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findWorkspace } from '../../server-core/src/sql/workspaces';
-import { openPostgresStorage } from './postgres';
 import {
   canStartPostgres,
   createTestDatabase,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from './testing/postgres';
-import { captureStatements } from './testing/statement-capture';
-import { tcpProxy } from './testing/tcp-proxy';
+} from '@wsadmin/server-testing/postgres';
+import { captureStatements } from '@wsadmin/server-testing/statement-capture';
+import { tcpProxy } from '@wsadmin/server-testing/tcp-proxy';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWorkspace } from '../../server-core/src/sql/workspaces';
+import { openPostgresStorage } from './postgres';
 
 /**
  * Cached answers on PostgreSQL (decision 0020): a repeated read costs one shared snapshot read and no

@@ -7,12 +7,12 @@ import {
   openMemoryStorage,
   pbkdf2Passwords,
 } from '@wsadmin/server-core';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
+import { tcpProxy } from '@wsadmin/server-testing/tcp-proxy';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStorageFromUrl } from './open-storage';
 import { openPostgresStorage, redactUrl } from './postgres';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
-import { tcpProxy } from './testing/tcp-proxy';
 
 const adminUrl = inject('postgresAdminUrl');
 

@@ -1,14 +1,14 @@
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import type { Dialect, Storage } from '@wsadmin/server-core';
+import { REALISTIC_SIZES, seedForPlans } from '@wsadmin/server-testing/plan-seed';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
+import { ALLOWED_SCANS } from '@wsadmin/server-testing/query-plan-allowances';
+import { describeScans, findFullScans } from '@wsadmin/server-testing/query-plans';
+import { captureStatements, type StatementCapture } from '@wsadmin/server-testing/statement-capture';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inProcessTarget } from '../../server-core/conformance/in-process-target';
 import { openPostgresStorage } from './postgres';
 import { openSqliteStorage } from './sqlite-file';
-import { REALISTIC_SIZES, seedForPlans } from './testing/plan-seed';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
-import { ALLOWED_SCANS } from './testing/query-plan-allowances';
-import { describeScans, findFullScans } from './testing/query-plans';
-import { captureStatements, type StatementCapture } from './testing/statement-capture';
 
 /**
  * The rule: no statement the server runs reads a whole table that grows, except the listings in

@@ -1,8 +1,8 @@
 import { createKey, findKeyBySecret, revokeKey } from '@wsadmin/server-core';
+import { tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
-import { tempDatabase } from './testing/processes';
 
 const databases: ReturnType<typeof tempDatabase>[] = [];
 const running: RunningServer[] = [];

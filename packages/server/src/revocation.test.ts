@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process';
+import {
+  canStartPostgres,
+  createTestDatabase,
+  startThrowawayPostgres,
+} from '@wsadmin/server-testing/postgres';
+import {
+  collect,
+  REPO_ROOT,
+  runTsx,
+  spawnTsx,
+  stop,
+  tempDatabase,
+  waitFor,
+} from '@wsadmin/server-testing/processes';
+import { captureStatements } from '@wsadmin/server-testing/statement-capture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
-import { canStartPostgres, createTestDatabase, startThrowawayPostgres } from './testing/postgres';
-import { collect, REPO_ROOT, runTsx, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
-import { captureStatements } from './testing/statement-capture';
 
 /**
  * A running server sees every change another process makes to its keys at the very next request,

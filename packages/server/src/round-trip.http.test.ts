@@ -1,6 +1,6 @@
 import { ROUND_TRIP_GROUP, runConformance, type Target } from '@wsadmin/conformance';
+import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpTarget } from './testing/http-target';
 
 describe('round-trip properties: server over HTTP, SQLite file', () => {
   let target: Target;

@@ -1,8 +1,8 @@
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import { operationIds } from '@wsadmin/contract';
 import { matchOperation } from '@wsadmin/server-core';
+import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpTarget } from './testing/http-target';
 
 describe('scenarios: server over HTTP, SQLite file', () => {
   let target: Target;

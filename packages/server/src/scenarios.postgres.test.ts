@@ -1,9 +1,9 @@
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
+import { httpTarget } from '@wsadmin/server-testing/http-target';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inProcessTarget } from '../../server-core/conformance/in-process-target';
 import { openPostgresStorage } from './postgres';
-import { httpTarget } from './testing/http-target';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 
 const adminUrl = inject('postgresAdminUrl');
 

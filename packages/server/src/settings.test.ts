@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { SETTINGS } from './settings';
-import { REPO_ROOT } from './testing/processes';
 
 const SOURCE = join(REPO_ROOT, 'packages/server/src');
 /** What the server takes from the core's server kit that reads the environment (scrypt's thread pool). */
@@ -12,7 +12,7 @@ const KIT = [join(REPO_ROOT, 'packages/server-core/src/auth/scrypt-passwords.ts'
 /** Every environment variable the server's own code reads (`env.NAME`, `process.env.NAME`). */
 function variablesRead(): string[] {
   const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing/'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .map((file) => join(SOURCE, file));
   const names = new Set<string>();
   for (const file of [...files, ...KIT])

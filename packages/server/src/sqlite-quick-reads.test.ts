@@ -1,10 +1,10 @@
 import { managementKinds } from '@wsadmin/contract';
 import { createApp, createKey, findKeyBySecret, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
+import { tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertObject } from '../../server-core/src/sql/objects';
 import { findWorkspace, insertWorkspace } from '../../server-core/src/sql/workspaces';
 import { openSqliteStorage } from './sqlite-file';
-import { tempDatabase } from './testing/processes';
 
 /** Point reads on the SQLite file skip Kysely outside transactions; inside one they must wait. */
 

@@ -1,8 +1,16 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
+import {
+  collect,
+  exitOf,
+  runTsx,
+  spawnTsx,
+  stop,
+  tempDatabase,
+  waitFor,
+} from '@wsadmin/server-testing/processes';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, exitOf, runTsx, spawnTsx, stop, tempDatabase, waitFor } from './testing/processes';
 
 const START = 'packages/server/src/bin/start.ts';
 const children: ChildProcessWithoutNullStreams[] = [];

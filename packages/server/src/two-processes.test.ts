@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, dropTestDatabase, withAdmin } from '@wsadmin/server-testing/postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, dropTestDatabase, withAdmin } from './testing/postgres';
 
 /**
  * Two `npm start` processes on one PostgreSQL database, as behind a load balancer: requests

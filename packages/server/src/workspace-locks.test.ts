@@ -1,9 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
+import { collect, spawnTsx, stop, waitFor } from '@wsadmin/server-testing/processes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAUSE_HOOK_KEY } from './pause-hook';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
-import { collect, spawnTsx, stop, waitFor } from './testing/processes';
 
 /**
  * Writes serialize per workspace (decision 0005), across processes: two `npm start` processes on one

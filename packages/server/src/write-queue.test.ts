@@ -1,9 +1,9 @@
 import type { Storage } from '@wsadmin/server-core';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAUSE_HOOK_KEY } from './pause-hook';
 import { openPostgresStorage } from './postgres';
-import { createTestDatabase, dropTestDatabase } from './testing/postgres';
 
 /**
  * Writers queued behind a workspace's lock hold no pool connection (decision 0005): reads and

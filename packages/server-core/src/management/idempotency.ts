@@ -16,7 +16,7 @@ export interface IdempotencyScope {
 /**
  * A claim still `running` after this long belongs to a request that died (a commit takes
  * milliseconds): the key is free again, so the client's retry applies the change instead of
- * hearing "still running" forever (packages/server/drills/crash.ts found this).
+ * hearing "still running" forever (packages/server-testing/drills/crash.ts found this).
  */
 export const ABANDONED_CLAIM_MS = 60_000;
 

@@ -53,7 +53,7 @@ type StoredType<T> = null extends T ? `${BaseType<NonNullable<T>>} null` : BaseT
 /**
  * The stored type of every column, as the migrated database reports it (`integer`, `text`, with
  * ` null` when it may hold NULL). Typed from storage/schema.ts, so a wrong or missing entry does not
- * compile; packages/server/src/mapped-columns.test.ts holds the migrations to the same list.
+ * compile; test/mapped-columns.test.ts holds the migrations to the same list.
  */
 export type ColumnTypes<Table> = {
   [C in keyof Table & string]-?: StoredType<Selectable<Table>[C & keyof Selectable<Table>]>;
@@ -71,8 +71,8 @@ export interface ResourceMapping<Table, Fields extends Record<string, Entry<Tabl
 /**
  * A mapping of the contract fields `Shape` onto `Table`. Compiles only when every field of `Shape`
  * has an entry and `columns` types every column of `Table` as storage/schema.ts does; the test
- * packages/server/src/mapped-columns.test.ts holds the migrated databases (SQLite and PostgreSQL)
- * to `columns`, and requires each stored column to be mapped or listed in `serverOnly`.
+ * test/mapped-columns.test.ts holds the migrated database (SQLite; the server's migrations test
+ * gives PostgreSQL the same columns) to `columns`, and requires each stored column to be mapped or listed in `serverOnly`.
  */
 export const defineMapping =
   <Shape extends object, Table extends object>() =>

@@ -1,6 +1,6 @@
 import initSqlJs from 'sql.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeD1 } from '../storage/fake-d1';
+import { fakeD1 } from '../../test/fake-d1';
 import { createWorker } from './cloudflare-workers';
 
 const SQL = await initSqlJs();

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import initSqlJs, { type Database } from 'sql.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeD1 } from '../../test/fake-d1';
 import { openD1Storage } from './d1';
 import { installUndoLog } from './d1-undo-log';
-import { fakeD1 } from './fake-d1';
 import type { Schema } from './schema';
 import type { Storage } from './storage';
 

@@ -1,11 +1,11 @@
 import { openMemoryStorage, type RequestReport, type Storage } from '@wsadmin/server-core';
+import { seedRefreshTasks } from '@wsadmin/server-testing/refresh-tasks';
 import { Hono } from 'hono';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../operations/metrics';
 import { mountMetrics } from '../operations/metrics-route';
-import { seedRefreshTasks } from '../testing/refresh-tasks';
 
 let storage: Storage;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { type AddressInfo, createServer } from 'node:net';
+import { alive, type ClusterProcess, send, startCluster } from '@wsadmin/server-testing/cluster-process';
+import { createTestDatabase, dropTestDatabase, withAdmin } from '@wsadmin/server-testing/postgres';
+import { runTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { alive, type ClusterProcess, send, startCluster } from '../testing/cluster-process';
-import { createTestDatabase, dropTestDatabase, withAdmin } from '../testing/postgres';
-import { runTsx, stop, tempDatabase, waitFor } from '../testing/processes';
 
 /**
  * `npm start` with WSADMIN_WORKERS=2, as a real process tree: one primary, two workers sharing the

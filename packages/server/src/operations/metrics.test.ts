@@ -1,7 +1,7 @@
 import { openMemoryStorage, type Storage } from '@wsadmin/server-core';
+import { seedRefreshTasks } from '@wsadmin/server-testing/refresh-tasks';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRefreshTasks } from '../testing/refresh-tasks';
 import { createMetrics } from './metrics';
 
 let storage: Storage;

@@ -1,0 +1,92 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, where `npm start` and `npm run keys` run. */
+export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+
+/** A temporary directory holding a SQLite file; `remove()` deletes both. */
+export function tempDatabase(prefix: string): { file: string; url: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const file = join(dir, 'wsadmin.db');
+  return { file, url: `sqlite:${file}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Only what the child needs: settings of the test runner (or of the developer's shell, e.g. a
+ * DATABASE_URL) must not leak into the program under test.
+ */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env };
+}
+
+/** `node --import tsx <script>` from the repository root, as the npm scripts run it. */
+export function spawnTsx(script: string, args: string[], env: Record<string, string>) {
+  return spawn(process.execPath, ['--conditions=@wsadmin/source', '--import', 'tsx', script, ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: 'pipe',
+  });
+}
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a script to its end and collects its output. */
+export function runTsx(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
+  const child = spawnTsx(script, args, env);
+  const output = collect(child);
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code, signal) => done({ code, signal, ...output() }));
+  });
+}
+
+/** Everything the child has written so far. */
+export function collect(child: ChildProcessWithoutNullStreams): () => { stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return () => ({ stdout, stderr });
+}
+
+/** Polls `read` until `done` holds, or fails after `timeoutMs` with what was read last. */
+export async function waitFor<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((wake) => setTimeout(wake, 25));
+  }
+}
+
+/** Resolves with the exit of a child (at once if it has already exited). */
+export function exitOf(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+}
+
+/** Kills a child that is still running, by its own pid, and waits for it to go. */
+export async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = exitOf(child);
+  process.kill(child.pid, 'SIGKILL');
+  await exited;
+}
