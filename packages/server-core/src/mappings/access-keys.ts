@@ -66,18 +66,6 @@ export const accessKeyMapping = defineMapping<AccessKeyFields, AccessKeyTable>()
     authDataKey: column('auth_data_key'),
   },
   { secret_hash: 'SHA-256 of the secret: found by, never returned' },
-  {
-    id: 'text',
-    name: 'text',
-    description: 'text',
-    secret_hash: 'text',
-    auth_data_key: 'text',
-    permissions: 'text',
-    workspace_ids: 'text null',
-    expires_at: 'text null',
-    revoked_at: 'text null',
-    created_at: 'text',
-  },
 );
 
 /** A new key: unrestricted, no expiry, not revoked, until the request's fields apply. */

@@ -36,21 +36,6 @@ export const accountMapping = defineMapping<AccountFields, AccountTable>()(
     created_at: 'creation time: list order',
     updated_at: 'time of the last write',
   },
-  {
-    uid: 'text',
-    status: 'integer',
-    username: 'text',
-    phone: 'text',
-    email: 'text',
-    nickname: 'text',
-    description: 'text',
-    password_hash: 'text null',
-    role: 'integer',
-    tier: 'integer',
-    type: 'integer',
-    created_at: 'text',
-    updated_at: 'text',
-  },
 );
 
 /** What a new account holds for each field the create request leaves out. */

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccessKeyTable, AccountTable } from '../storage/schema';
 import { accessKeyDefaults, accessKeyMapping, toAccessKey } from './access-keys';
 import { type AccountFields, accountDefaults, accountMapping, toAccount } from './accounts';
-import { type ColumnTypes, changesOf, column, defineMapping, fromRow, readFields, toRow } from './mapping';
+import { changesOf, column, defineMapping, fromRow, readFields, toRow } from './mapping';
 import { workspaceMapping, workspaceRowDefaults } from './workspaces';
 
-// Typed as storage/schema.ts types them, so the only compile error below is the one each test plants.
-const columns = accountMapping.columns as ColumnTypes<AccountTable>;
 const stamp = '2030-01-01T00:00:00.000Z';
 const stored: AccountTable = {
   ...accountDefaults(stamp),
@@ -23,7 +21,7 @@ describe('account mapping', () => {
   it('does not compile when a contract field has no entry', () => {
     const { type: _missing, ...fields } = accountMapping.fields;
     // @ts-expect-error `type` is a field of Account: leaving it out is a compile error.
-    const partial = defineMapping<AccountFields, AccountTable>()('accounts', fields, {}, columns);
+    const partial = defineMapping<AccountFields, AccountTable>()('accounts', fields, {});
     // Read shaping refuses it at run time too: the answer would lack the field.
     expect(() => fromRow(partial, Account, stored)).toThrow(
       'answer field "type" has no readable mapping entry',
@@ -33,10 +31,9 @@ describe('account mapping', () => {
   it('does not compile when a column entry names no column of the table', () => {
     defineMapping<AccountFields, AccountTable>()(
       'accounts',
-      // @ts-expect-error `department` is no column of AccountTable (storage/schema.ts).
+      // @ts-expect-error `department` is no column of AccountTable (generated from the migrations).
       { ...accountMapping.fields, desc: column<AccountTable>('department') },
       {},
-      columns,
     );
   });
 

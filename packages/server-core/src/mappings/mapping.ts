@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Schema } from '../storage/schema';
+import { STORED_COLUMNS } from '../storage/stored-tables.generated';
 
 /**
  * How one contract field is stored (issue 21: lockstep by construction). Every field of a
@@ -47,41 +48,29 @@ export const jsonText: Codec = {
   read: (value: string) => JSON.parse(value) as unknown,
 };
 
-type BaseType<T> = T extends number ? 'integer' : T extends string ? 'text' : never;
-type StoredType<T> = null extends T ? `${BaseType<NonNullable<T>>} null` : BaseType<T>;
-
-/**
- * The stored type of every column, as the migrated database reports it (`integer`, `text`, with
- * ` null` when it may hold NULL). Typed from storage/schema.ts, so a wrong or missing entry does not
- * compile; test/mapped-columns.test.ts holds the migrations to the same list.
- */
-export type ColumnTypes<Table> = {
-  [C in keyof Table & string]-?: StoredType<Selectable<Table>[C & keyof Selectable<Table>]>;
-};
-
 export interface ResourceMapping<Table, Fields extends Record<string, Entry<Table>>> {
   table: keyof Schema & string;
   fields: Fields;
   /** Columns with no contract field (timestamps, hashes, foreign keys), each with why. */
   serverOnly: Readonly<Partial<Record<string, string>>>;
-  /** Every column of the table with its stored type. */
+  /** Every column of the table with its stored type, as generated from the migrations. */
   columns: Readonly<Record<string, string>>;
 }
 
 /**
- * A mapping of the contract fields `Shape` onto `Table`. Compiles only when every field of `Shape`
- * has an entry and `columns` types every column of `Table` as storage/schema.ts does; the test
- * test/mapped-columns.test.ts holds the migrated database (SQLite; the server's migrations test
- * gives PostgreSQL the same columns) to `columns`, and requires each stored column to be mapped or listed in `serverOnly`.
+ * A mapping of the contract fields `Shape` onto `Table` (a row type generated from the migrations:
+ * storage/stored-tables.generated.ts). Compiles only when every field of `Shape` has an entry and
+ * every entry names a column of `Table`; test/mapped-columns.test.ts requires each stored column to
+ * be mapped or listed in `serverOnly`. A new stored field is then the contract, one entry here and a
+ * migration (with `npm run generate`, which stored-tables.test.ts asks for).
  */
 export const defineMapping =
   <Shape extends object, Table extends object>() =>
   <const Fields extends { [F in keyof Shape & string]-?: Entry<Table> }>(
-    table: keyof Schema & string,
+    table: keyof typeof STORED_COLUMNS,
     fields: Fields,
     serverOnly: Partial<Record<keyof Table & string, string>>,
-    columns: ColumnTypes<Table>,
-  ): ResourceMapping<Table, Fields> => ({ table, fields, serverOnly, columns });
+  ): ResourceMapping<Table, Fields> => ({ table, fields, serverOnly, columns: STORED_COLUMNS[table] });
 
 type AnyMapping = ResourceMapping<never, Record<string, Entry<never>>>;
 

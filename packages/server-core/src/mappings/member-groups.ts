@@ -3,12 +3,7 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { MemberGroupTable } from '../storage/schema';
 import { column, defineMapping, jsonText, zeroOrOne } from './mapping';
-import {
-  type ModelPermissionFields,
-  modelPermissionColumnTypes,
-  modelPermissionDefaults,
-  modelPermissionEntries,
-} from './permissions';
+import { type ModelPermissionFields, modelPermissionDefaults, modelPermissionEntries } from './permissions';
 
 /** A group and its permissions: the group record, both switches, the row setting, the model permission. */
 export type MemberGroupFields = z.output<typeof MemberGroup> &
@@ -28,15 +23,6 @@ export const memberGroupMapping = defineMapping<MemberGroupFields, MemberGroupTa
     ...modelPermissionEntries,
   },
   { workspace_id: 'the path workspace: never in the answer' },
-  {
-    id: 'integer',
-    workspace_id: 'integer',
-    name: 'text',
-    enable_row_permission: 'integer',
-    row_permission_mode: 'integer',
-    row_permission: 'text',
-    ...modelPermissionColumnTypes,
-  },
 );
 
 /** A new group: every permission off. */

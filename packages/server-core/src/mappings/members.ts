@@ -2,11 +2,7 @@ import type { Member, MemberCreate, MemberModelPermissionItem } from '@wsadmin/c
 import type { z } from 'zod';
 import type { MemberTable } from '../storage/schema';
 import { column, defineMapping } from './mapping';
-import {
-  type ModelPermissionFields,
-  modelPermissionColumnTypes,
-  modelPermissionEntries,
-} from './permissions';
+import { type ModelPermissionFields, modelPermissionEntries } from './permissions';
 
 /** A member and its model permission (the switch and the setting, alone or in a batch answer). */
 export type MemberFields = z.output<typeof Member> &
@@ -30,12 +26,5 @@ export const memberMapping = defineMapping<MemberFields, MemberTable>()(
   {
     workspace_id: 'the path workspace: never in the answer',
     created_at: 'when the account joined: list order',
-  },
-  {
-    workspace_id: 'integer',
-    account_uid: 'text',
-    role: 'integer',
-    ...modelPermissionColumnTypes,
-    created_at: 'text',
   },
 );

@@ -77,11 +77,6 @@ export type ModelPermissionFields = z.output<typeof ModelPermissionSwitch> & {
   modelPermission: StoredModelPermission;
 };
 
-export const modelPermissionColumnTypes = {
-  enable_model_permission: 'integer',
-  model_permission: 'text',
-} as const;
-
 /** Switch off, "deny nothing": what a new group or member holds. */
 export const modelPermissionDefaults = (): ModelPermissionColumns => ({
   enable_model_permission: 0,

@@ -40,24 +40,6 @@ export const workspaceMapping = defineMapping<WorkspaceFields, WorkspaceTable>()
     created_at: 'creation time',
     updated_at: 'time of the last write',
   },
-  {
-    id: 'integer',
-    name: 'text',
-    description: 'text',
-    adapter: 'integer',
-    hide_titles: 'integer',
-    auto_add_member: 'integer',
-    date_offset: 'integer',
-    dt: 'integer',
-    enable_dt: 'integer',
-    ddya: 'integer',
-    enable_ddya: 'integer',
-    ddra: 'integer',
-    enable_ddra: 'integer',
-    break_point_display_type: 'integer',
-    created_at: 'text',
-    updated_at: 'text',
-  },
 );
 
 /**

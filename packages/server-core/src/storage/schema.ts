@@ -1,4 +1,14 @@
 import type { Generated } from 'kysely';
+import type {
+  AccessKeyTable,
+  AccountTable,
+  MemberGroupTable,
+  MemberTable,
+  WorkspaceTable,
+} from './stored-tables.generated';
+
+/** Rows of the tables that hold contract resources: generated from the migrations (`npm run generate`). */
+export type { AccessKeyTable, AccountTable, MemberGroupTable, MemberTable, WorkspaceTable };
 
 /**
  * Tables of the reference server. Booleans are stored as 0/1 integers and structured values as
@@ -81,42 +91,6 @@ export interface RefreshTaskTable {
   claimed_by: string | null;
 }
 
-export interface AccessKeyTable {
-  id: string;
-  name: string;
-  description: string;
-  /** SHA-256 of the secret, hex. The secret itself is never stored. */
-  secret_hash: string;
-  /** HMAC key for login data, derived from the secret (see auth/auth-data.ts). */
-  auth_data_key: string;
-  /** JSON array of feature permissions; [] = unrestricted. */
-  permissions: string;
-  /** JSON array of workspace ids, or null = every workspace. */
-  workspace_ids: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  created_at: string;
-}
-
-export interface WorkspaceTable {
-  id: Generated<number>;
-  name: string;
-  description: string;
-  adapter: number;
-  hide_titles: number;
-  auto_add_member: number;
-  date_offset: number;
-  dt: number;
-  enable_dt: number;
-  ddya: number;
-  enable_ddya: number;
-  ddra: number;
-  enable_ddra: number;
-  break_point_display_type: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * Every semantic object of a workspace: time series, dimensions and measures (reached through the
  * older endpoints and the management interface alike), dimension tables, models, corpus, SOPs, datasets.
@@ -134,44 +108,6 @@ export interface ObjectTable {
   definition: string;
   version: number;
   revision: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MemberGroupTable {
-  id: Generated<number>;
-  workspace_id: number;
-  name: string;
-  enable_row_permission: number;
-  row_permission_mode: number;
-  /** JSON array of stored row rules. */
-  row_permission: string;
-  enable_model_permission: number;
-  /** JSON `{effect, resource}`. */
-  model_permission: string;
-}
-
-export interface MemberTable {
-  workspace_id: number;
-  account_uid: string;
-  role: number;
-  enable_model_permission: number;
-  model_permission: string;
-  created_at: string;
-}
-
-export interface AccountTable {
-  uid: string;
-  status: number;
-  username: string;
-  phone: string;
-  email: string;
-  nickname: string;
-  description: string;
-  password_hash: string | null;
-  role: number;
-  tier: number;
-  type: number;
   created_at: string;
   updated_at: string;
 }
