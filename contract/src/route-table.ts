@@ -15,6 +15,7 @@ export {
   SUCCESS_CODE,
   SUCCESS_MESSAGE,
   successEnvelope,
+  successEnvelopeText,
   type WireEnvelope,
 } from './wire-envelope';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EmptyEnvelope, ErrorEnvelope, envelopeOf } from './envelope';
-import { isSuccess, readEnvelope, successEnvelope } from './wire-envelope';
+import { isSuccess, readEnvelope, successEnvelope, successEnvelopeText } from './wire-envelope';
 
 describe('successEnvelope', () => {
   it('is what the schemas accept, with data only where the operation has data', () => {
@@ -13,6 +13,18 @@ describe('successEnvelope', () => {
     const empty = successEnvelope(undefined, false);
     expect('data' in empty).toBe(false);
     expect(EmptyEnvelope.parse(empty)).toEqual({ errcode: 200, errmsg: 'success' });
+  });
+});
+
+describe('successEnvelopeText', () => {
+  it.each([
+    ['a list', [{ id: 1, names: ['a'] }]],
+    ['an object with text that needs escaping', { name: 'quote " and \\ and ✓' }],
+    ['null', null],
+  ])('is the text of successEnvelope for %s', (_what, data) => {
+    const text = successEnvelopeText(JSON.stringify(data));
+    expect(text).toBe(JSON.stringify(successEnvelope(data, true)));
+    expect(JSON.parse(text)).toEqual(successEnvelope(data, true));
   });
 });
 

@@ -21,6 +21,17 @@ export function successEnvelope(data: unknown, withData: boolean): WireEnvelope 
     : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
 }
 
+/** `{"errcode":200,"errmsg":"success","data":`: what every success answer with data starts with. */
+const SUCCESS_TEXT_START = `${JSON.stringify({ errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE }).slice(0, -1)},"data":`;
+
+/**
+ * The text of `successEnvelope(data, true)` around data already serialised (`dataJson`: JSON text),
+ * without parsing or serialising it again: answers kept as text (lists, cached details).
+ */
+export function successEnvelopeText(dataJson: string): string {
+  return `${SUCCESS_TEXT_START}${dataJson}}`;
+}
+
 /** The parsed JSON of an answer as an envelope, or `undefined` when it is none (no numeric `errcode`, no text `errmsg`). */
 export function readEnvelope(value: unknown): WireEnvelope | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -4,9 +4,8 @@ import {
   type OperationId,
   type OperationSpec,
   operationEntries,
-  SUCCESS_CODE,
-  SUCCESS_MESSAGE,
   successEnvelope,
+  successEnvelopeText,
 } from '@wsadmin/contract';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -29,7 +28,7 @@ import {
   STRICT_OPERATIONS,
   strictCost,
 } from '../rate-limit/rate-limiter';
-import { envelopeText, SerializedJson } from '../serialized-json';
+import { SerializedJson } from '../serialized-json';
 import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
 import { answerSlot, requestLineOf } from './answer-cache';
@@ -127,7 +126,7 @@ export function registerOperations(
       const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
       let text: string;
       if (data instanceof SerializedJson) {
-        text = envelopeText(SUCCESS_CODE, SUCCESS_MESSAGE, data);
+        text = successEnvelopeText(data.text);
         if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
       } else {
         const body = successEnvelope(data, op.data !== undefined);
