@@ -1,8 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
+import { logRequest } from '@wsadmin/server-core/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, logRequest } from './operations/logger';
+import { createLogger } from './operations/logger';
 import { type FuzzCase, fuzzCases } from './testing/fuzz-cases';
 import { type RawAnswer, sendFuzzCase } from './testing/fuzz-http';
 import { seedFuzzTargets } from './testing/fuzz-seed';
