@@ -31,7 +31,7 @@ export {
   UsageError,
 } from './runtimes/keys-command';
 export { listenError } from './runtimes/listen-error';
-export { jsonLinesLogger, LEVEL_NUMBERS, logRequest, type ServerLogger } from './runtimes/log';
+export { jsonLinesLogger, logRequest, type ServerLogger } from './runtimes/log';
 export {
   type HostAdditions,
   type Listening,
@@ -51,8 +51,6 @@ export {
   type ServerRuntime,
   type ServerSettings,
   type SettingsOptions,
-  sqliteFileOf,
-  withoutPassword,
 } from './settings/server-settings';
 export { SETTINGS, type Setting } from './settings/setting-list';
 export { StartupError } from './settings/startup-error';
