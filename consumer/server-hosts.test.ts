@@ -4,7 +4,7 @@
  * `@wsadmin/server-core`) answer `--help`, the index at `/`, a request's log line, a busy port and
  * a refused setting the same way: one table of checks, run against each runtime's server.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomSecret } from '@wsadmin/server-core';
 import { serverUsage } from '@wsadmin/server-core/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, localPrebuilds, npmCache, tarballDependencies } from './harness';
+import { createConsumer, localPrebuilds, npmCache, REPO_ROOT, tarballDependencies } from './harness';
 import { sharedTarballs } from './packs';
 import { SERVER_HOSTS, type StartedServer } from './runtime-servers';
 
@@ -53,6 +53,12 @@ const jsonLines = (output: string): Record<string, unknown>[] =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+const VERSION = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'packages/server-core/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const REFUSED: [string, Record<string, string>, string][] = [
   ['a port that is no number', { PORT: 'abc' }, 'PORT must be 0-65535, got "abc"'],
@@ -95,6 +101,10 @@ describe.each(Object.entries(SERVER_HOSTS))('the %s server answers as every runt
     expect(help.stdout).toContain('README.md of the installed package (@wsadmin/server on Node');
     expect(existsSync(join(project, 'node_modules', host.package, 'README.md'))).toBe(true);
     expect(help.stdout.replace(/https:\/\/\S+/g, '')).not.toMatch(/\bdocs\/\w+\.md/);
+  });
+
+  it('--version prints the version of the packages (released in lockstep)', async () => {
+    expect(await exec({}, '--version')).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 
   it('an unknown argument gets the problem and the usage on stderr, exit code 2', async () => {

@@ -6,9 +6,8 @@
  * `startServer`.
  */
 
-import manifest from '@wsadmin/server-core/package.json' with { type: 'json' };
 import { bunHost } from './runtimes/bun';
-import { type CommandHost, runCommand } from './runtimes/command';
+import { type CommandHost, packageVersionBeside, runCommand } from './runtimes/command';
 import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
 import { readServerSettings, type ServerSettings } from './settings/server-settings';
 
@@ -36,7 +35,7 @@ if ((import.meta as { main?: boolean }).main) {
   const host = bunHost();
   const command: CommandHost = {
     runtime: 'Bun',
-    version: () => manifest.version,
+    version: () => packageVersionBeside(import.meta.url),
     openStorage: host.openStorage,
     serve: async (settings) => {
       await runOnRuntime(host, settings, (signal, stop) => process.once(signal, stop));

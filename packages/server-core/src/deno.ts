@@ -6,8 +6,7 @@
  * `startServer`.
  */
 
-import manifest from '@wsadmin/server-core/package.json' with { type: 'json' };
-import { type CommandHost, runCommand } from './runtimes/command';
+import { type CommandHost, packageVersionBeside, runCommand } from './runtimes/command';
 import { denoHost } from './runtimes/deno';
 import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
 import { readServerSettings, type ServerSettings } from './settings/server-settings';
@@ -50,7 +49,7 @@ if ((import.meta as { main?: boolean }).main && runtime) {
   const host = denoHost();
   const command: CommandHost = {
     runtime: 'Deno',
-    version: () => manifest.version,
+    version: () => packageVersionBeside(import.meta.url),
     openStorage: host.openStorage,
     serve: async (settings) => {
       await runOnRuntime(host, settings, (signal, stop) => runtime.addSignalListener(signal, stop));

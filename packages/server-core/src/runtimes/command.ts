@@ -24,7 +24,7 @@ const MORE =
 export interface CommandHost {
   runtime: ServerRuntime;
   /** The version `--version` prints: the package's. */
-  version(): string;
+  version(): string | Promise<string>;
   /** What the settings reader cannot know without Node (the CPUs of `WSADMIN_WORKERS=auto`). */
   settingsOptions?: SettingsOptions;
   /** The database of the settings, for the keys command. */
@@ -97,6 +97,19 @@ export function serverUsage(name: string): string {
 }
 
 /**
+ * The version in the package.json one folder above `entryUrl`: a runtime entry's own, from
+ * `dist/` as from `src/` (read, not imported: a bundled package.json would have no source text in
+ * the source maps).
+ */
+export async function packageVersionBeside(entryUrl: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const manifest = JSON.parse(await readFile(new URL('../package.json', entryUrl), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
  * Runs the command line: serves until a signal (resolves `undefined`), or prints and resolves the
  * exit code (0 done, 1 could not start or a keys command failed, 2 bad arguments). A failure that is
  * not a StartupError is a bug: it rejects, and its stack is wanted.
@@ -115,7 +128,7 @@ export async function runCommand(
   if (args.action === 'keys') return runKeysCommandLine(host, args.args, env, `${name} keys`);
   if (args.action !== 'start') {
     host.beforeOutput?.();
-    console.log(args.action === 'help' ? serverUsage(name) : host.version());
+    console.log(args.action === 'help' ? serverUsage(name) : await host.version());
     return 0;
   }
   try {

@@ -79,6 +79,7 @@ export interface RuntimeHost {
   logger?: ServerLogger;
   /** Default: scrypt, as many at once as PASSWORD_CONCURRENCY. */
   passwords?: PasswordHasher;
+  /** What only this runtime serves and observes, given the opened database (Node: /docs, /metrics). */
   additions?(storage: Storage): HostAdditions;
   /** Once the database is closed (Node: flush the log). */
   closed?(): Promise<void>;
