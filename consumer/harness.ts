@@ -59,6 +59,39 @@ export async function run(
   }
 }
 
+/** How a command ended: its exit code and everything it wrote. */
+export interface Finished extends CommandResult {
+  code: number | null;
+}
+
+/** Runs a command to its end, whatever its exit code (a refused start is an answer too). */
+export function finish(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} did not end in time; output:\n${stdout}\n${stderr}`));
+    }, options.timeoutMs ?? 120_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 /** The npm cache `npm ci` of this repository filled: consumer installs come from it (offline after the first). */
 export async function npmCache(): Promise<string> {
   const { stdout } = await run('npm', ['config', 'get', 'cache'], { cwd: REPO_ROOT });

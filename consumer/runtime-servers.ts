@@ -10,7 +10,15 @@ import { openSqliteStorage } from '@wsadmin/server';
 import { createKey, findKeyBySecret, revokeKey, type Storage } from '@wsadmin/server-core';
 import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
 import { Miniflare } from 'miniflare';
-import { type CommandResult, consumerEnv, REPO_ROOT, run, startCommand } from './harness';
+import {
+  type CommandResult,
+  consumerEnv,
+  type Finished,
+  finish,
+  REPO_ROOT,
+  run,
+  startCommand,
+} from './harness';
 import { bundleWorker, workerdOutput } from './runtimes';
 
 /** A server of the matrix, started: its address, its key, the storage beside it, and how to stop. */
@@ -29,10 +37,16 @@ export interface RuntimeServer {
   name: string;
   /** The command a user runs to start it, as docs/runtimes.md and the README show it (checked there). */
   command: string;
+  /** The name its usage calls it by (servers with a command line only). */
+  calls?: string;
+  /** The package it runs from, whose README.md its usage points to. */
+  package: '@wsadmin/server' | '@wsadmin/server-core';
   /** Starts it; `env` has the settings, DATABASE_URL included where the server has a file. */
   start(project: string, env: Record<string, string>): Promise<StartedServer>;
   /** Runs `<command> keys …` to its end (servers with a command line only). */
   keys?(project: string, env: Record<string, string>, args: readonly string[]): Promise<CommandResult>;
+  /** Runs `<command> …args` to its end, whatever its exit code (servers with a command line only). */
+  exec?(project: string, env: Record<string, string>, args: readonly string[]): Promise<Finished>;
 }
 
 const bin = (path: string) => join(REPO_ROOT, 'node_modules', path);
@@ -41,18 +55,22 @@ const BANNER = /wsadmin reference server on (http:\/\/\S+)/;
 /** A server process started by a command line in the project, on a SQLite file of its own. */
 function listening(
   name: string,
-  command: string,
+  executable: string,
   args: readonly string[],
   documented: string,
+  calls: string = documented,
+  fromPackage: RuntimeServer['package'] = '@wsadmin/server-core',
 ): RuntimeServer {
   const runtimeEnv = (project: string, env: Record<string, string>) =>
     consumerEnv({ ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(project, '.deno') });
   return {
     name,
     command: documented,
+    calls,
+    package: fromPackage,
     async start(project, env) {
       const file = (env.DATABASE_URL ?? '').replace(/^sqlite:/, '');
-      const running = await startCommand(bin(`.bin/${command}`), args, {
+      const running = await startCommand(executable, args, {
         cwd: project,
         env: runtimeEnv(project, { PORT: '0', ...env }),
         ready: BANNER,
@@ -71,7 +89,13 @@ function listening(
       };
     },
     keys: (project, env, keysArgs) =>
-      run(bin(`.bin/${command}`), [...args, 'keys', ...keysArgs], {
+      run(executable, [...args, 'keys', ...keysArgs], {
+        cwd: project,
+        env: runtimeEnv(project, env),
+        timeoutMs: 60_000,
+      }),
+    exec: (project, env, more) =>
+      finish(executable, [...args, ...more], {
         cwd: project,
         env: runtimeEnv(project, env),
         timeoutMs: 60_000,
@@ -87,6 +111,7 @@ function listening(
 const workerd: RuntimeServer = {
   name: 'Cloudflare Workers',
   command: 'npx wrangler dev',
+  package: '@wsadmin/server-core',
   async start(project, env) {
     const outdir = join(project, 'dist-worker');
     await bundleWorker(project, outdir);
@@ -120,21 +145,38 @@ const workerd: RuntimeServer = {
   },
 };
 
-export const RUNTIME_SERVERS: Record<string, RuntimeServer> = {
-  bun: listening(
-    'Bun',
-    'bun',
-    ['node_modules/@wsadmin/server-core/dist/bun.mjs'],
-    'bun node_modules/@wsadmin/server-core/dist/bun.mjs',
+const bun = listening(
+  'Bun',
+  bin('.bin/bun'),
+  ['node_modules/@wsadmin/server-core/dist/bun.mjs'],
+  'bun node_modules/@wsadmin/server-core/dist/bun.mjs',
+);
+// --no-lock: the project's node_modules as npm installed it, no lockfile of Deno's own.
+const deno = listening(
+  'Deno',
+  bin('.bin/deno'),
+  ['run', '-A', '--no-lock', 'npm:@wsadmin/server-core/deno'],
+  'deno run -A npm:@wsadmin/server-core/deno',
+);
+
+export const RUNTIME_SERVERS: Record<string, RuntimeServer> = { bun, deno, workerd };
+
+/**
+ * Node, Bun and Deno: one command line, index, log line and set of start-up errors
+ * (consumer/server-hosts.test.ts). Node runs `wsadmin-server` from the packed `@wsadmin/server` (its
+ * bin link, as `npx` runs it), by the Node that runs the tests.
+ */
+export const SERVER_HOSTS: Record<string, RuntimeServer> = {
+  node: listening(
+    'Node',
+    process.execPath,
+    ['node_modules/.bin/wsadmin-server'],
+    'npx wsadmin-server',
+    'wsadmin-server',
+    '@wsadmin/server',
   ),
-  // --no-lock: the project's node_modules as npm installed it, no lockfile of Deno's own.
-  deno: listening(
-    'Deno',
-    'deno',
-    ['run', '-A', '--no-lock', 'npm:@wsadmin/server-core/deno'],
-    'deno run -A npm:@wsadmin/server-core/deno',
-  ),
-  workerd,
+  bun,
+  deno,
 };
 
 /**

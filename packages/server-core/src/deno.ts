@@ -1,18 +1,18 @@
 /**
  * `@wsadmin/server-core/deno`: the reference server on Deno, with its data in a SQLite file through
- * `node:sqlite` and `Deno.serve` listening. Run it with
- * `deno run -A npm:@wsadmin/server-core/deno` (the settings are the Node server's environment
- * variables; `… keys create --name NAME` makes a key, as `wsadmin-keys` on Node; docs/runtimes.md),
- * or call `startServer`.
+ * `node:sqlite` and `Deno.serve` listening. Run it with `deno run -A npm:@wsadmin/server-core/deno`
+ * (the settings, `--help`, the index, the log lines and the start-up errors are the Node server's;
+ * `… keys create --name NAME` makes a key, as `wsadmin-keys` on Node; docs/runtimes.md), or call
+ * `startServer`.
  */
 
-import { runCommand } from './runtimes/command';
+import { type CommandHost, packageVersionBeside, runCommand } from './runtimes/command';
 import { denoHost } from './runtimes/deno';
-import { type RuntimeServer, serveOnRuntime } from './runtimes/serve';
-import { type RuntimeSettings, readRuntimeSettings } from './settings/runtime-settings';
+import { type RuntimeServer, runOnRuntime, serveOnRuntime } from './runtimes/serve';
+import { readServerSettings, type ServerSettings } from './settings/server-settings';
 
 export { openNodeSqliteStorage } from './runtimes/deno';
-export type { RuntimeServer, RuntimeSettings };
+export type { RuntimeServer, ServerSettings };
 
 const COMMAND = 'deno run -A npm:@wsadmin/server-core/deno';
 
@@ -39,15 +39,22 @@ const deno = () => (globalThis as unknown as Partial<DenoSignals>).Deno;
 export function startServer(
   env: Record<string, string | undefined> = deno()?.env.toObject() ?? {},
 ): Promise<RuntimeServer> {
-  return serveOnRuntime(denoHost(), readRuntimeSettings(env, 'Deno'));
+  return serveOnRuntime(denoHost(), readServerSettings(env, 'Deno'));
 }
 
-// `deno run -A npm:@wsadmin/server-core/deno [keys …]`: the server with the banner until SIGINT or
-// SIGTERM, or a keys command.
+// `deno run -A npm:@wsadmin/server-core/deno [--help | --version | keys …]`: the server with the
+// banner until SIGINT or SIGTERM, or what the command line asks.
 const runtime = deno();
 if ((import.meta as { main?: boolean }).main && runtime) {
-  const code = await runCommand(denoHost(), runtime.args, runtime.env.toObject(), COMMAND, (signal, stop) =>
-    runtime.addSignalListener(signal, stop),
-  );
+  const host = denoHost();
+  const command: CommandHost = {
+    runtime: 'Deno',
+    version: () => packageVersionBeside(import.meta.url),
+    openStorage: host.openStorage,
+    serve: async (settings) => {
+      await runOnRuntime(host, settings, (signal, stop) => runtime.addSignalListener(signal, stop));
+    },
+  };
+  const code = await runCommand(command, runtime.args, runtime.env.toObject(), COMMAND);
   if (code !== undefined) runtime.exit(code);
 }

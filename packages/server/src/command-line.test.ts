@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keysUsage } from '@wsadmin/server-core/server-kit';
-import { collect, type Finished, REPO_ROOT, runTsx } from '@wsadmin/server-testing/processes';
+import { keysUsage, serverUsage } from '@wsadmin/server-core/server-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverUsage } from './server-command';
+import { collect, type Finished, REPO_ROOT, runTsx } from '@wsadmin/server-testing/processes';
 
 // The commands as users call them: through a link named like npm's bin link (node_modules/.bin/
 // wsadmin-server runs the same file), and through this repository's npm scripts.

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import openapi from '@wsadmin/contract/openapi.json' with { type: 'json' };
 import type { Storage } from '@wsadmin/server-core';
 import { createApp, openMemoryStorage, pbkdf2Passwords } from '@wsadmin/server-core';
+import { serveDocument } from '@wsadmin/server-core/server-kit';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_SCRIPT_PATH, mountDocs, scalarBundlePath } from './docs';
@@ -14,6 +15,7 @@ let app: Hono;
 beforeAll(async () => {
   storage = await openMemoryStorage();
   app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+  serveDocument(app);
   mountDocs(app);
 });
 afterAll(() => storage.close());

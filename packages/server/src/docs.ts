@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { serveDocument } from '@wsadmin/server-core/server-kit';
+import { DOCS_PATH } from '@wsadmin/server-core/server-kit';
 import type { Context, Hono } from 'hono';
 
-export const DOCS_PATH = '/docs';
+export { DOCS_PATH };
 export const DOCS_SCRIPT_PATH = '/docs/scalar.js';
 
 /**
@@ -84,10 +84,8 @@ function page(c: Context): string {
 `;
 }
 
-/** `GET /openapi.json` (the contract's document) and `/docs` (an interactive reference of it). */
+/** `/docs`: an interactive reference of the contract's document (which the core serves at `/openapi.json`). */
 export function mountDocs(app: Hono): void {
-  serveDocument(app);
-
   const html = (c: Context) => c.html(page(c));
   app.get(DOCS_PATH, html);
   app.get(`${DOCS_PATH}/`, html);

@@ -1,11 +1,12 @@
 import { request } from 'node:http';
 import type { Storage } from '@wsadmin/server-core';
 import { createApp, openMemoryStorage, pbkdf2Passwords } from '@wsadmin/server-core';
-import { type LoopbackServer, serveOnLoopback } from '@wsadmin/server-testing/loopback-server';
+import { mountHome, serveDocument } from '@wsadmin/server-core/server-kit';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountDocs } from './docs';
-import { mountHome } from './home';
+import { socketUrlOf } from './operations/socket-addresses';
+import { type LoopbackServer, serveOnLoopback } from '@wsadmin/server-testing/loopback-server';
 
 const ORIGIN = 'http://wsadmin.example:8123';
 const FORGED_HOST = 'attacker.example';
@@ -16,8 +17,9 @@ let socket: LoopbackServer;
 beforeAll(async () => {
   storage = await openMemoryStorage();
   app = createApp({ storage, passwords: pbkdf2Passwords(1000) });
+  serveDocument(app);
   mountDocs(app);
-  mountHome(app);
+  mountHome(app, { docs: true, serverUrl: socketUrlOf });
   socket = await serveOnLoopback(app.fetch);
 });
 afterAll(async () => {

@@ -1,7 +1,6 @@
+import { parseServerArguments, SETTINGS, serverUsage } from '@wsadmin/server-core/server-kit';
 import { describe, expect, it } from 'vitest';
 import { commandName } from './command-name';
-import { parseServerArguments, serverUsage } from './server-command';
-import { SETTINGS } from './settings';
 
 describe('parseServerArguments', () => {
   it.each([

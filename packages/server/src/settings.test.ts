@@ -1,13 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@wsadmin/server-testing/processes';
+import { SETTINGS } from '@wsadmin/server-core/server-kit';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
-import { SETTINGS } from './settings';
+import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 
 const SOURCE = join(REPO_ROOT, 'packages/server/src');
-/** What the server takes from the core's server kit that reads the environment (scrypt's thread pool). */
-const KIT = [join(REPO_ROOT, 'packages/server-core/src/auth/scrypt-passwords.ts')];
+/** What the server takes from the core's server kit that reads the environment: the one settings reader, scrypt's thread pool. */
+const KIT = [
+  join(REPO_ROOT, 'packages/server-core/src/settings/server-settings.ts'),
+  join(REPO_ROOT, 'packages/server-core/src/auth/scrypt-passwords.ts'),
+];
 
 /** Every environment variable the server's own code reads (`env.NAME`, `process.env.NAME`). */
 function variablesRead(): string[] {

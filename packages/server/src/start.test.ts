@@ -160,7 +160,7 @@ describe('npm start', () => {
       const run = await runTsx(START, [], { PORT: String(port), DATABASE_URL: database.url });
       expect(run.code).toBe(1);
       expect(run.stderr.trim().split('\n')).toEqual([
-        `wsadmin: cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE): stop the other server or choose another PORT`,
+        `wsadmin: port ${port} is in use: stop the other server on 127.0.0.1:${port} or choose another PORT`,
       ]);
       expect(run.stdout).not.toContain('wsk_');
       const db = new BetterSqlite3(database.file, { readonly: true });

@@ -1,8 +1,5 @@
 /**
- * A start that cannot go on for a reason the operator fixes (a setting, the database, the port):
- * the commands print the message as one line, without a stack, and exit with code 1. The message
- * says what failed, with which value (never a password), and what to do.
+ * A start that cannot go on for a reason the operator fixes: the core's, which every runtime's
+ * command prints as one line and exits with code 1 for.
  */
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
+export { StartupError } from '@wsadmin/server-core/server-kit';

@@ -1,10 +1,15 @@
-/** What `npm start` prints once it listens; the cluster's primary prints it once for all workers. */
+/**
+ * What every runtime's server prints once it listens; a Node cluster's primary prints it once for
+ * all its workers.
+ */
 export interface Banner {
   url: string;
   location: string;
+  /** What the server runs on, as `Node 20.19.0`, `Bun 1.4.5`, `Deno 2.9.6`. */
+  runtime: string;
   createdKeySecret: string | undefined;
   testClock: boolean;
-  /** The Node server serves the API reference page at /docs; the other runtimes do not. Default true. */
+  /** The server serves the API reference page at /docs (Node). Default true. */
   docs?: boolean;
   /** Cluster workers' process ids; absent when one process serves alone. */
   workerPids?: number[];
@@ -19,6 +24,7 @@ export function printBanner(banner: Banner): void {
   const lines = [
     `wsadmin reference server on ${url} (database: ${banner.location})`,
     `  API:  ${url}/openapi/v1/   ${banner.docs === false ? '' : `docs: ${url}/docs   `}document: ${url}/openapi.json`,
+    `  Runtime: ${banner.runtime}`,
   ];
   if (banner.workerPids) {
     lines.push(`  Workers: ${banner.workerPids.length} processes (pids ${banner.workerPids.join(', ')})`);

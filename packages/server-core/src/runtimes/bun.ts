@@ -1,7 +1,9 @@
+import { sqliteFileOf } from '../settings/server-settings';
+import { StartupError } from '../settings/startup-error';
 import type { Storage } from '../storage/storage';
 import { openSyncSqliteStorage } from '../storage/sync-sqlite';
 import type { RuntimeHost } from './serve';
-import { makeDirectoryOf, SQLITE_FILE_PRAGMAS } from './sqlite-file-modes';
+import { makeDirectoryOf, openSqliteFile, SQLITE_FILE_PRAGMAS } from './sqlite-file-modes';
 
 /** The parts of `bun:sqlite` used here (Bun's own types are not a dependency of this package). */
 interface BunSqlite {
@@ -30,6 +32,7 @@ interface BunServer {
 }
 
 interface BunGlobal {
+  readonly version: string;
   serve(options: {
     hostname: string;
     port: number;
@@ -48,7 +51,9 @@ export async function openBunSqliteStorage(file: string, now: () => Date): Promi
     for (const pragma of SQLITE_FILE_PRAGMAS) database.exec(pragma);
   } catch (error) {
     database.close();
-    throw new Error(`cannot open the SQLite file ${file}: ${(error as Error).message}`, { cause: error });
+    throw new StartupError(`cannot open the SQLite file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const dataVersion = database.prepare('pragma data_version');
   return openSyncSqliteStorage(
@@ -68,14 +73,20 @@ export async function openBunSqliteStorage(file: string, now: () => Date): Promi
 export function bunHost(): RuntimeHost {
   const bun = (globalThis as { Bun?: BunGlobal }).Bun;
   if (!bun) throw new Error('@wsadmin/server-core/bun runs on Bun only: start it with `bun`');
+  const pid = (globalThis as { process?: { pid: number } }).process?.pid ?? 0;
   return {
     runtime: 'Bun',
-    pid: (globalThis as { process?: { pid: number } }).process?.pid ?? 0,
-    openStorage: openBunSqliteStorage,
-    async listen(fetch, hostname, port) {
+    label: `Bun ${bun.version}`,
+    runnerId: `bun:${pid}`,
+    pid,
+    openStorage(settings, now) {
+      const file = sqliteFileOf(settings.databaseUrl);
+      return openSqliteFile(file, () => openBunSqliteStorage(file, now));
+    },
+    async listen(fetch, settings) {
       const server = bun.serve({
-        hostname,
-        port,
+        hostname: settings.host,
+        port: settings.port,
         fetch: (request, peer) => fetch(request, { remoteAddress: peer.requestIP(request)?.address }),
       });
       return { port: server.port, stop: () => server.stop(true) };

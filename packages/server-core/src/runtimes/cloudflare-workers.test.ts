@@ -56,6 +56,27 @@ describe('createWorker (Cloudflare Workers on D1)', () => {
     expect(((await answer.json()) as { errmsg: string }).errmsg).toContain('binding = "WSADMIN_DB"');
   });
 
+  it('answers the index at / and logs each request in the lines of every runtime, without pid', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const worker = createWorker();
+    const env = { DB: database(), WSADMIN_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'info' };
+    const index = await worker.fetch(new Request('https://wsadmin.example/'), env);
+    expect(await index.json()).toEqual({
+      name: 'wsadmin reference server',
+      openapi: '/openapi.json',
+      api: '/openapi/v1/',
+      hint: 'API requests need "Authorization: Bearer <key>"; try: curl -H "Authorization: Bearer $WSADMIN_KEY" <this server>/openapi/v1/scopes/',
+    });
+    expect((await worker.fetch(scopes(), env)).status).toBe(200);
+    const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+    expect(lines.map((line) => [line.level, line.route, line.msg])).toEqual([
+      [30, '/', 'request'],
+      [30, '/openapi/v1/scopes/', 'request'],
+    ]);
+    expect(lines[1]).not.toHaveProperty('pid');
+    expect(String(lines[1]?.durationMs)).toMatch(/^\d+(\.\d)?$/);
+  });
+
   it('runs due refresh tasks on its cron trigger', async () => {
     const worker = createWorker();
     const DB = database();

@@ -7,10 +7,12 @@ import type { TaskRunner } from '../context';
 import { describeError } from '../errors';
 import { processDueTasks } from '../management/refresh-tasks';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
-import { readWorkerSettings } from '../settings/worker-settings';
+import { readServerSettings } from '../settings/server-settings';
 import { type D1Database, openD1Storage } from '../storage/d1';
 import type { Storage } from '../storage/storage';
 import { serveDocument } from './document';
+import { mountHome } from './home';
+import { jsonLinesLogger, logRequest } from './log';
 
 /** The Worker's bindings: its D1 database and the settings (`[vars]` and secrets). */
 export interface WorkerEnv {
@@ -78,7 +80,7 @@ export function createWorker(options: WorkerOptions = {}): WsadminWorker {
 }
 
 async function startWorker(env: WorkerEnv, database: unknown, binding: string): Promise<Started> {
-  const settings = readWorkerSettings(env);
+  const settings = readServerSettings(env, 'Cloudflare Workers');
   if (!isD1(database))
     throw new Error(
       `no D1 database bound as ${binding}: add [[d1_databases]] with binding = "${binding}" to wrangler.toml`,
@@ -95,6 +97,8 @@ async function startWorker(env: WorkerEnv, database: unknown, binding: string): 
     return undefined;
   });
   const taskRunner = { id: `worker-${crypto.randomUUID().slice(0, 8)}` };
+  // The lines of every runtime's server, without `pid` (an isolate has none).
+  const logger = jsonLinesLogger({ level: settings.logLevel });
   const app = createApp({
     storage,
     clock,
@@ -103,13 +107,15 @@ async function startWorker(env: WorkerEnv, database: unknown, binding: string): 
     testClock: settings.testClock,
     validateResponses: settings.validateResponses,
     taskRunner,
-    ...(settings.logRequests ? { onRequestDone: (report) => console.log(JSON.stringify(report)) } : {}),
+    onRequestDone: (report) => logRequest(logger, report),
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins } : {}),
     ...(settings.rateLimits ? { rateLimiter: tokenBucketLimiter(settings.rateLimits) } : {}),
     clientAddress: (c) => c.req.header('cf-connecting-ip'),
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   serveDocument(app);
+  // A Worker cannot know the address a request reached: the index's hint names `<this server>`.
+  mountHome(app, { docs: false, serverUrl: () => undefined });
   return { app, storage, clock, taskRunner };
 }
 

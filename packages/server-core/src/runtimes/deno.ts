@@ -1,8 +1,10 @@
+import { sqliteFileOf } from '../settings/server-settings';
+import { StartupError } from '../settings/startup-error';
 import type { Storage } from '../storage/storage';
 import type { SyncSqliteStatement } from '../storage/sync-sqlite';
 import { openSyncSqliteStorage } from '../storage/sync-sqlite';
 import type { RuntimeHost } from './serve';
-import { makeDirectoryOf, SQLITE_FILE_PRAGMAS } from './sqlite-file-modes';
+import { makeDirectoryOf, openSqliteFile, SQLITE_FILE_PRAGMAS } from './sqlite-file-modes';
 
 /** The parts of `node:sqlite` used here (Node 20's types, which this repository builds with, lack it). */
 interface NodeSqlite {
@@ -29,6 +31,7 @@ interface DenoServer {
 
 interface DenoGlobal {
   pid: number;
+  readonly version: { deno: string };
   serve(
     options: { hostname: string; port: number; onListen?: () => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response> | Response,
@@ -45,7 +48,9 @@ export async function openNodeSqliteStorage(file: string, now: () => Date): Prom
     database = new DatabaseSync(file);
     for (const pragma of SQLITE_FILE_PRAGMAS) database.exec(pragma);
   } catch (error) {
-    throw new Error(`cannot open the SQLite file ${file}: ${(error as Error).message}`, { cause: error });
+    throw new StartupError(`cannot open the SQLite file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const open = database;
   const dataVersion = open.prepare('pragma data_version');
@@ -77,11 +82,17 @@ export function denoHost(): RuntimeHost {
   if (!deno) throw new Error('@wsadmin/server-core/deno runs on Deno only: start it with `deno run`');
   return {
     runtime: 'Deno',
+    label: `Deno ${deno.version.deno}`,
+    runnerId: `deno:${deno.pid}`,
     pid: deno.pid,
-    openStorage: openNodeSqliteStorage,
-    async listen(fetch, hostname, port) {
-      const server = deno.serve({ hostname, port, onListen: () => undefined }, (request, info) =>
-        fetch(request, { remoteAddress: info.remoteAddr.hostname }),
+    openStorage(settings, now) {
+      const file = sqliteFileOf(settings.databaseUrl);
+      return openSqliteFile(file, () => openNodeSqliteStorage(file, now));
+    },
+    async listen(fetch, settings) {
+      const server = deno.serve(
+        { hostname: settings.host, port: settings.port, onListen: () => undefined },
+        (request, info) => fetch(request, { remoteAddress: info.remoteAddr.hostname }),
       );
       return { port: server.addr.port, stop: () => server.shutdown() };
     },

@@ -1,18 +1,24 @@
 import type { Context, Hono } from 'hono';
 import { createApp } from '../app';
 import { ensureBootstrapKey } from '../auth/keys';
+import type { PasswordHasher } from '../auth/passwords';
 import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '../auth/scrypt-passwords';
 import { AdjustableClock } from '../clock';
+import type { TaskRunner } from '../context';
 import { describeError } from '../errors';
+import type { RequestReport } from '../http/request-report';
 import { startTaskTimer } from '../management/task-timer';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
-import type { RuntimeSettings, ServerRuntime } from '../settings/runtime-settings';
+import type { ServerRuntime, ServerSettings } from '../settings/server-settings';
 import type { Storage } from '../storage/storage';
 import { printBanner } from './banner';
 import { serveDocument } from './document';
 import { lastForwardedFor } from './forwarded-for';
+import { mountHome } from './home';
+import { listenError } from './listen-error';
+import { jsonLinesLogger, logRequest, type ServerLogger } from './log';
 
-/** The Bun or Deno server, started: what `startServer` of `@wsadmin/server-core/bun` / `/deno` gives. */
+/** The server, started on its runtime: what `startServer` of each runtime's entry gives. */
 export interface RuntimeServer {
   url: string;
   app: Hono;
@@ -31,112 +37,168 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** What `app.fetch` receives as its environment from the runtime entries: the peer's address. */
+/** What `app.fetch` receives as its environment from the Bun and Deno hosts: the peer's address. */
 export interface PeerBindings {
   remoteAddress?: string | undefined;
 }
 
-/** How one runtime opens its database and listens; the rest is alike (`serveOnRuntime`). */
-export interface RuntimeHost {
-  runtime: ServerRuntime;
-  /** The process id, for the name the refresh tasks this process runs are claimed by. */
-  pid: number;
-  openStorage(file: string, now: () => Date): Promise<Storage>;
-  /** Serves `fetch` on host:port; `fetch` is given the peer's address as `PeerBindings`. */
-  listen(
-    fetch: (request: Request, bindings: PeerBindings) => Promise<Response> | Response,
-    host: string,
-    port: number,
-  ): Promise<Listening>;
+/** Routes and observers a runtime adds to the core's (Node: the docs page and `/metrics`). */
+export interface HostAdditions {
+  mount?(app: Hono): void;
+  /** Each answered request, after it is logged (Node: the metrics). */
+  observe?(report: RequestReport): void;
 }
 
 /**
- * The reference server on a runtime other than Node, as `wsadmin-server` runs on Node: the database
- * migrated on open, the app, a bootstrap key made sure of once listening (a start that cannot listen
- * creates no key it never prints), and refresh tasks run on a timer.
+ * One runtime under the neutral core: how it opens its database and listens, and what it has
+ * besides. Everything else (the app, the index, the log lines, the start-up errors, the key made
+ * sure of once listening, the refresh timer) is `serveOnRuntime`'s, alike on every runtime.
  */
-export async function serveOnRuntime(host: RuntimeHost, settings: RuntimeSettings): Promise<RuntimeServer> {
+export interface RuntimeHost {
+  runtime: ServerRuntime;
+  /** What the banner says the server runs on: `Node 20.19.0`, `Bun 1.4.5`. */
+  label: string;
+  /** This process, as the refresh tasks it runs are claimed by (`refresh_tasks.claimed_by`). */
+  runnerId: string;
+  /** The process id the log lines carry (`pid`, as pino's). */
+  pid?: number | undefined;
+  /** The host serves the API reference at /docs (Node): the index and the banner link it. */
+  docs?: boolean;
+  openStorage(settings: ServerSettings, now: () => Date): Promise<Storage>;
+  /** Serves `fetch` on the settings' host and port; rejects with the runtime's error when it cannot. */
+  listen(
+    fetch: (request: Request, bindings?: unknown) => Promise<Response> | Response,
+    settings: ServerSettings,
+  ): Promise<Listening>;
+  /** The client's own address (before WSADMIN_TRUST_PROXY); default: `remoteAddress` of PeerBindings. */
+  peerAddress?(c: Context): string | undefined;
+  /** The address a request reached, for the index's hint; default: the listening URL, unless HOST is a wildcard. */
+  localUrl?(c: Context): string | undefined;
+  /** Where lines go; default: JSON lines on stdout at LOG_LEVEL (the lines pino writes on Node). */
+  logger?: ServerLogger;
+  /** Default: scrypt, as many at once as PASSWORD_CONCURRENCY. */
+  passwords?: PasswordHasher;
+  /** What only this runtime serves and observes, given the opened database (Node: /docs, /metrics). */
+  additions?(storage: Storage): HostAdditions;
+  /** Once the database is closed (Node: flush the log). */
+  closed?(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** Make sure the bootstrap key exists once listening (default). A Node cluster's primary does it for its workers. */
+  bootstrapKey?: boolean;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const defaultPeerAddress = (c: Context) => (c.env as PeerBindings | undefined)?.remoteAddress;
+
+/**
+ * The reference server on any runtime: the database migrated on open, the app with the index and
+ * the document, a bootstrap key made sure of once listening (a start that cannot listen creates no
+ * key it never prints), and refresh tasks run on a timer. Rejects with a StartupError when it
+ * cannot listen.
+ */
+export async function serveOnRuntime(
+  host: RuntimeHost,
+  settings: ServerSettings,
+  options: ServeOptions = {},
+): Promise<RuntimeServer> {
+  const logger = host.logger ?? jsonLinesLogger({ level: settings.logLevel, pid: host.pid });
   const clock = new AdjustableClock();
-  const storage = await host.openStorage(settings.databaseFile, () => clock.now());
-  const taskRunner = { id: `${host.runtime.toLowerCase()}:${host.pid}` };
+  const storage = await host.openStorage(settings, () => clock.now());
+  const taskRunner: TaskRunner = { id: host.runnerId };
+  taskRunner.onRun = (run) =>
+    logger.info(
+      { task: run.uid, workspaceId: run.workspaceId, operations: run.operations, runner: taskRunner.id },
+      `refresh task ${run.uid} of workspace ${run.workspaceId} ran: ${run.operations} operation(s), runner ${taskRunner.id}`,
+    );
+  const additions = host.additions?.(storage) ?? {};
+  const peerAddress = host.peerAddress ?? defaultPeerAddress;
   const app = createApp({
     storage,
     clock,
-    passwords: boundedPasswords(scryptPasswords, PASSWORD_CONCURRENCY),
+    passwords: host.passwords ?? boundedPasswords(scryptPasswords, PASSWORD_CONCURRENCY),
     testClock: settings.testClock,
     validateResponses: settings.validateResponses,
     taskRunner,
-    ...(settings.logRequests
-      ? {
-          onRequestDone: (report) =>
-            console.log(JSON.stringify({ time: new Date().toISOString(), ...report })),
-        }
-      : {}),
+    onRequestDone: (report) => {
+      logRequest(logger, report);
+      additions.observe?.(report);
+    },
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins } : {}),
     ...(settings.rateLimits ? { rateLimiter: tokenBucketLimiter(settings.rateLimits) } : {}),
-    clientAddress: (c: Context<{ Bindings: PeerBindings }>) =>
-      (settings.trustProxy ? lastForwardedFor(c.req.header('x-forwarded-for')) : undefined) ??
-      c.env?.remoteAddress,
+    clientAddress: (c) =>
+      (settings.trustProxy ? lastForwardedFor(c.req.header('x-forwarded-for')) : undefined) ?? peerAddress(c),
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   serveDocument(app);
+  additions.mount?.(app);
+  let listeningUrl: string | undefined;
+  mountHome(app, {
+    docs: host.docs ?? false,
+    serverUrl: host.localUrl ?? (() => listeningUrl),
+  });
   let listening: Listening;
   try {
-    listening = await host.listen(
-      (request, bindings) => app.fetch(request, bindings),
-      settings.host,
-      settings.port,
-    );
+    listening = await host.listen((request, bindings) => app.fetch(request, bindings), settings);
   } catch (error) {
     await storage.close();
-    throw new Error(`cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw listenError(settings.host, settings.port, error);
   }
+  if (!WILDCARD_HOSTS.has(settings.host)) listeningUrl = urlOf(settings.host, listening.port);
+  // Only now, listening: a start that cannot listen must not create a key it never prints, which
+  // the next start would then not create again (it creates one only on an empty key table).
   let bootstrap: { secret?: string } | undefined;
   try {
-    bootstrap = await storage.writeTransaction('global', (trx) =>
-      ensureBootstrapKey(trx, clock.now(), settings.bootstrapKey),
-    );
+    if (options.bootstrapKey ?? true) {
+      // Under the global lock: processes starting together on one PostgreSQL database create the key once.
+      bootstrap = await storage.writeTransaction('global', (trx) =>
+        ensureBootstrapKey(trx, clock.now(), settings.bootstrapKey),
+      );
+    }
   } catch (error) {
     await listening.stop();
     await storage.close();
     throw error;
   }
+  // Refresh tasks also run when nobody asks: a timer claims due tasks (each by one runner only).
   const taskTimer = startTaskTimer(
     storage,
     () => clock.now(),
     taskRunner,
     (line) => console.error(line),
   );
-  const hostName = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostName}:${listening.port}`,
+    url: urlOf(settings.host, listening.port),
     app,
     storage,
     clock,
     createdKeySecret: bootstrap?.secret,
     close() {
-      closing ??= Promise.all([listening.stop(), taskTimer.stop()]).then(() => storage.close());
+      closing ??= Promise.all([listening.stop(), taskTimer.stop()])
+        .then(() => storage.close())
+        .then(() => host.closed?.());
       return closing;
     },
   };
 }
 
-/** Starts from the environment, prints the banner, and stops on SIGINT / SIGTERM. */
+/** Starts, prints the banner, and stops on SIGINT / SIGTERM: what every runtime's command serves. */
 export async function runOnRuntime(
   host: RuntimeHost,
-  settings: RuntimeSettings,
+  settings: ServerSettings,
   onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void,
 ): Promise<RuntimeServer> {
   const server = await serveOnRuntime(host, settings);
   printBanner({
     url: server.url,
-    location: `${server.storage.location} (${host.runtime})`,
+    location: server.storage.location,
+    runtime: host.label,
     createdKeySecret: server.createdKeySecret,
     testClock: settings.testClock,
-    docs: false,
+    docs: host.docs ?? false,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     onSignal(signal, () => {

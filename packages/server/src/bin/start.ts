@@ -1,31 +1,30 @@
 #!/usr/bin/env node
+import { type CommandHost, runCommand } from '@wsadmin/server-core/server-kit';
 import { endQuietlyWhenStdoutCloses } from '../closed-stdout';
 import { commandName } from '../command-name';
-import { parseServerArguments, serverUsage, serverVersion } from '../server-command';
-import { StartupError } from '../startup-error';
+import { NODE_SETTINGS } from '../config';
+import { serverVersion } from '../server-version';
 
-// `wsadmin-server` (`npm start -- …` in this repository). Exit codes: serverUsage.
-async function main(): Promise<void> {
-  const name = commandName('wsadmin-server', process.argv[1], process.env);
-  const args = parseServerArguments(process.argv.slice(2));
-  if (args.action === 'refuse') {
-    console.error(`${name}: ${args.problem}\n\n${serverUsage(name)}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (args.action !== 'start') {
-    endQuietlyWhenStdoutCloses();
-    console.log(args.action === 'help' ? serverUsage(name) : serverVersion());
-    return;
-  }
-  // Loaded only to serve: --help and --version answer at once, without the server's modules.
-  const { runServer } = await import('../run-server');
-  await runServer();
-}
+// `wsadmin-server [--help | --version | keys …]` (`npm start -- …` in this repository): the core's
+// command line, as on Bun and Deno. Exit codes: serverUsage.
+const node: CommandHost = {
+  runtime: 'Node',
+  version: serverVersion,
+  settingsOptions: NODE_SETTINGS,
+  beforeOutput: endQuietlyWhenStdoutCloses,
+  // Loaded only when needed: --help and --version answer at once, without the server's modules.
+  async openStorage(settings, now) {
+    const { openStorageFromUrl } = await import('../open-storage');
+    return openStorageFromUrl(settings.databaseUrl, now, { testHooks: settings.testHooks });
+  },
+  async serve(settings) {
+    const { runServer } = await import('../run-server');
+    await runServer(settings);
+  },
+};
 
-main().catch((error: unknown) => {
-  // Anything else is a bug, and its stack is wanted.
-  if (!(error instanceof StartupError)) throw error;
-  console.error(`wsadmin: ${error.message}`);
-  process.exit(1);
-});
+const name = commandName('wsadmin-server', process.argv[1], process.env);
+const code = await runCommand(node, process.argv.slice(2), process.env, name);
+// A start that failed ends now (stderr is written synchronously); the rest end when they are done.
+if (code === 1) process.exit(code);
+if (code !== undefined) process.exitCode = code;

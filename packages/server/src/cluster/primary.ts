@@ -66,6 +66,7 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
             printBanner({
               url: message.url,
               location: prepared.location,
+              runtime: `Node ${process.versions.node}`,
               createdKeySecret,
               testClock: config.testClock,
               workerPids: slots.map((each) => each.worker.process.pid ?? 0),

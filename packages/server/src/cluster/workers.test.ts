@@ -201,7 +201,7 @@ describe('WSADMIN_WORKERS at start', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         new RegExp(
-          `wsadmin: worker \\d+: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use \\(EADDRINUSE\\)`,
+          `wsadmin: worker \\d+: port ${port} is in use: stop the other server on 127\\.0\\.0\\.1:${port}`,
         ),
       );
       expect(run.stderr).toMatch(/wsadmin: worker \d+ exited during start \(code 1\); stopping/);

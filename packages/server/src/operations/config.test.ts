@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
-import { defaultMaxConnections } from './connection-cap';
 
 describe('operations settings from the environment', () => {
   it('defaults to no CORS, no rate limits, open metrics, JSON logs at info', () => {
@@ -13,13 +12,14 @@ describe('operations settings from the environment', () => {
       logLevel: 'info',
       logFormat: 'json',
       workers: 1,
-      maxConnections: defaultMaxConnections(),
+      // The Node host applies defaultMaxConnections() (node-host.ts): the reader has no Node.
+      maxConnections: undefined,
     });
   });
 
   it.each([
-    ['unset', undefined, defaultMaxConnections()],
-    ['empty', '', defaultMaxConnections()],
+    ['unset', undefined, undefined],
+    ['empty', '', undefined],
     ['16', '16', 16],
     ['spaces around', ' 64 ', 64],
   ])('reads WSADMIN_MAX_CONNECTIONS %s', (_name, value, expected) => {

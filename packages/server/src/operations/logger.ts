@@ -1,12 +1,12 @@
-import { CLIENT_CLOSED_REQUEST, type RequestReport } from '@wsadmin/server-core';
+import type { LogLevel } from '@wsadmin/server-core/server-kit';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
-import type { LogLevel } from '../config';
 
 /**
- * The server's logger: pino, JSON lines on stdout (or `pretty` for a terminal). Nothing secret is
- * ever passed to it; `redact` is a second line of defence should a later change pass a request's
- * headers or body.
+ * The Node server's logger: pino, JSON lines on stdout (or `pretty` for a terminal), in the shape
+ * the other runtimes write without pino (the core's `jsonLinesLogger`; the lines themselves are the
+ * core's `logRequest`). Nothing secret is ever passed to it; `redact` is a second line of defence
+ * should a later change pass a request's headers or body.
  */
 export function createLogger(
   options: { level: LogLevel; format: 'json' | 'pretty'; sync?: boolean },
@@ -46,26 +46,4 @@ export function createLogger(
     },
     stream,
   );
-}
-
-/**
- * One line per answered request: ids and templates only, never a path with its values, a header or
- * a body. A request the client abandoned is `aborted` at info: the server did not fail.
- */
-export function logRequest(logger: Logger, report: RequestReport): void {
-  const level = report.status >= 500 ? 'error' : 'info';
-  // Every request passes here: at LOG_LEVEL=silent (or warn) it builds nothing.
-  if (!logger.isLevelEnabled(level)) return;
-  const fields = {
-    requestId: report.requestId,
-    method: report.method,
-    route: report.route,
-    operationId: report.operationId,
-    status: report.status,
-    durationMs: Math.round(report.durationMs * 10) / 10,
-    keyId: report.keyId,
-    rateLimited: report.rateLimited,
-  };
-  if (level === 'error') logger.error(fields, 'request failed');
-  else logger.info(fields, report.status === CLIENT_CLOSED_REQUEST ? 'aborted' : 'request');
 }

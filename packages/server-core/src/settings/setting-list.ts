@@ -1,12 +1,15 @@
 /**
- * Every environment variable the server reads, as `wsadmin-server --help` lists them. A test
- * (settings.test.ts) finds every variable the source reads and fails when one is missing here.
+ * Every environment variable the server reads, as `--help` lists them on every runtime. A test
+ * (packages/server/src/settings.test.ts) finds every variable the sources read and fails when one
+ * is missing here.
  */
 export interface Setting {
   name: string;
   /** What applies when the variable is unset. */
   default: string;
   meaning: string;
+  /** Only the Node server (`@wsadmin/server`) has it; the other runtimes refuse it at start. */
+  nodeOnly?: true;
 }
 
 export const SETTINGS: readonly Setting[] = [
@@ -15,7 +18,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'DATABASE_URL',
     default: 'sqlite:./data/wsadmin.db',
-    meaning: 'sqlite:<file> (directory created), sqlite::memory:, or postgres://user:password@host:5432/db',
+    meaning: 'sqlite:<file> (directory created), sqlite::memory: or, on Node, postgres://user:pw@host/db',
   },
   {
     name: 'LOG_LEVEL',
@@ -25,7 +28,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'LOG_FORMAT',
     default: 'json',
-    meaning: 'json (a JSON object per line) or pretty (for a terminal)',
+    meaning: 'json (a JSON object per line) or, on Node, pretty (for a terminal)',
   },
   {
     name: 'WSADMIN_BOOTSTRAP_KEY',
@@ -36,6 +39,7 @@ export const SETTINGS: readonly Setting[] = [
     name: 'WSADMIN_WORKERS',
     default: '1',
     meaning: 'server processes sharing the port, or auto (one per CPU); not with sqlite::memory:',
+    nodeOnly: true,
   },
   {
     name: 'WSADMIN_CORS_ORIGINS',
@@ -56,21 +60,25 @@ export const SETTINGS: readonly Setting[] = [
     name: 'WSADMIN_METRICS_KEY',
     default: 'unset: GET /metrics is open',
     meaning: 'GET /metrics then needs Authorization: Bearer <this>',
+    nodeOnly: true,
   },
   {
     name: 'WSADMIN_PASSWORD_CONCURRENCY',
     default: 'half of UV_THREADPOOL_SIZE, so 2',
     meaning: 'password hashes and checks at once (scrypt, 128 MiB each); the rest queue',
+    nodeOnly: true,
   },
   {
     name: 'UV_THREADPOOL_SIZE',
     default: '4',
-    meaning: "Node's thread pool, which hashes passwords",
+    meaning: 'the thread pool (libuv) that hashes passwords',
+    nodeOnly: true,
   },
   {
     name: 'WSADMIN_MAX_CONNECTIONS',
     default: 'the descriptor limit less 256, within 64-65,536',
-    meaning: 'open connections per process (1024 off Linux); a new one past it is closed at once',
+    meaning: 'open connections per process (1024 off Linux); one past it is closed at once',
+    nodeOnly: true,
   },
   {
     name: 'NODE_ENV',
@@ -85,6 +93,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'WSADMIN_TEST_HOOKS',
     default: 'unset',
-    meaning: "1: the tests' write-transaction pause hook; never in production",
+    meaning: "1 turns on the tests' write-transaction pause hook; never in production",
+    nodeOnly: true,
   },
 ];

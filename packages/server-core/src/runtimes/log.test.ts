@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestReport } from '../http/request-report';
+import { jsonLinesLogger, logRequest } from './log';
+
+const REPORT: RequestReport = {
+  requestId: 'req-1',
+  method: 'GET',
+  route: '/openapi/v1/scopes/',
+  operationId: 'getScope',
+  status: 200,
+  durationMs: 0.18116699999973207,
+  keyId: 'key_1',
+  rateLimited: undefined,
+};
+
+function lines(level: Parameters<typeof jsonLinesLogger>[0]['level'], pid?: number) {
+  const written: Record<string, unknown>[] = [];
+  const logger = jsonLinesLogger({ level, pid, write: (line) => written.push(JSON.parse(line)) });
+  return { logger, written };
+}
+
+describe('the request log line of every runtime', () => {
+  it("is pino's line: level number, time, pid, the request's fields, a rounded durationMs, msg last", () => {
+    const { logger, written } = lines('info', 42);
+    logRequest(logger, REPORT);
+    expect(written).toEqual([
+      {
+        level: 30,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        pid: 42,
+        requestId: 'req-1',
+        method: 'GET',
+        route: '/openapi/v1/scopes/',
+        operationId: 'getScope',
+        status: 200,
+        durationMs: 0.2,
+        keyId: 'key_1',
+        msg: 'request',
+      },
+    ]);
+    expect(Object.keys(written[0] ?? {}).at(-1)).toBe('msg');
+  });
+
+  it.each([
+    [499, 30, 'aborted'],
+    [503, 50, 'request failed'],
+  ])('logs status %i at level %i as "%s"', (status, level, msg) => {
+    const { logger, written } = lines('info');
+    logRequest(logger, { ...REPORT, status });
+    expect(written[0]).toMatchObject({ level, msg });
+    expect(written[0]).not.toHaveProperty('pid');
+  });
+
+  it.each([
+    ['warn', 1],
+    ['silent', 0],
+  ] as const)('at LOG_LEVEL=%s keeps only failures (%i line of 2)', (level, count) => {
+    const { logger, written } = lines(level);
+    logRequest(logger, REPORT);
+    logRequest(logger, { ...REPORT, status: 500 });
+    expect(written).toHaveLength(count);
+  });
+});

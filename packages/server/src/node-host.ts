@@ -1,0 +1,124 @@
+import cluster from 'node:cluster';
+import { hostname } from 'node:os';
+import { type ServerType, serve } from '@hono/node-server';
+import {
+  boundedPasswords,
+  PASSWORD_CONCURRENCY,
+  type RuntimeHost,
+  type ServerSettings,
+  scryptPasswords,
+} from '@wsadmin/server-core/server-kit';
+import type { DestinationStream, Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { mountDocs } from './docs';
+import { openStorageFromUrl } from './open-storage';
+import { capConnections, defaultMaxConnections, dropReporter } from './operations/connection-cap';
+import { createLogger } from './operations/logger';
+import { createMetrics, type PoolStats } from './operations/metrics';
+import { type MetricsSource, mountMetrics } from './operations/metrics-route';
+import { peerAddressOf, socketUrlOf } from './operations/socket-addresses';
+
+export interface StartOptions {
+  /** Where the log lines go instead of stdout (tests). */
+  logDestination?: DestinationStream;
+  /** One write(2) per log line: the workers of a cluster share stdout, and whole lines stay whole. */
+  logSync?: boolean;
+  /** What `GET /metrics` shows, given this process's registry (a cluster worker: the whole cluster). */
+  metricsSource?: (local: Registry) => MetricsSource;
+}
+
+/**
+ * Socket timeouts against slow and idle clients (measured in docs/reliability.md): a client has
+ * 10 s to send its headers and 30 s for the whole request, and an idle keep-alive connection is
+ * closed after 5 s (Node's default; a load balancer's idle timeout should be shorter, or it may
+ * reuse a connection the server is closing). Node checks these every second rather than every 30 s.
+ */
+export const SOCKET_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+} as const;
+
+/**
+ * Node as a host of the core (`serveOnRuntime`), as `bunHost` and `denoHost` are: the database of
+ * DATABASE_URL (a SQLite file through better-sqlite3, or PostgreSQL), `node:http` with its socket
+ * timeouts and connection cap, and what only Node has: pino, scrypt on libuv's bounded pool, the
+ * API reference at /docs and prom-client's /metrics.
+ */
+export function nodeHost(
+  settings: ServerSettings,
+  options: StartOptions = {},
+): RuntimeHost & { logger: Logger } {
+  const logger = createLogger(
+    { level: settings.logLevel, format: settings.logFormat, sync: options.logSync ?? false },
+    options.logDestination,
+  );
+  return {
+    runtime: 'Node',
+    label: `Node ${process.versions.node}`,
+    // Each process names itself in the tasks it runs (refresh_tasks.claimed_by).
+    runnerId: `${hostname()}:${process.pid}`,
+    pid: process.pid,
+    docs: true,
+    logger,
+    passwords: boundedPasswords(scryptPasswords, settings.passwordConcurrency ?? PASSWORD_CONCURRENCY),
+    openStorage: (config, now) =>
+      openStorageFromUrl(config.databaseUrl, now, { testHooks: config.testHooks }),
+    listen(fetch, config) {
+      const cap = config.maxConnections ?? defaultMaxConnections();
+      return listen(fetch, config, cap, dropReporter(logger, cap));
+    },
+    peerAddress: peerAddressOf,
+    localUrl: socketUrlOf,
+    additions(storage) {
+      const poolStats =
+        'poolStats' in storage ? (storage as { poolStats: () => PoolStats }).poolStats : undefined;
+      const metrics = createMetrics(storage, poolStats);
+      return {
+        mount(app) {
+          mountDocs(app);
+          mountMetrics(
+            app,
+            options.metricsSource?.(metrics.registry) ?? metrics.registry,
+            settings.metricsKey,
+          );
+        },
+        observe: (report) => metrics.observe(report),
+      };
+    },
+    closed: () => new Promise<void>((flushed) => logger.flush(() => flushed())),
+  };
+}
+
+function listen(
+  fetch: (request: Request, bindings?: unknown) => Promise<Response> | Response,
+  settings: Pick<ServerSettings, 'host' | 'port'>,
+  cap: number,
+  onDrop: () => void,
+): ReturnType<RuntimeHost['listen']> {
+  return new Promise((resolve, reject) => {
+    const server: ServerType = serve(
+      {
+        fetch,
+        hostname: settings.host,
+        port: settings.port,
+        serverOptions: {
+          headersTimeout: SOCKET_TIMEOUTS.headersTimeoutMs,
+          requestTimeout: SOCKET_TIMEOUTS.requestTimeoutMs,
+          keepAliveTimeout: SOCKET_TIMEOUTS.keepAliveTimeoutMs,
+          connectionsCheckingInterval: SOCKET_TIMEOUTS.connectionsCheckingIntervalMs,
+        },
+      },
+      () => {
+        const address = server.address();
+        resolve({
+          port: typeof address === 'object' && address ? address.port : settings.port,
+          stop: () => new Promise<void>((closed) => server.close(() => closed())),
+        });
+      },
+    );
+    capConnections(server, cap, { inWorker: cluster.isWorker, onDrop });
+    server.once('error', reject);
+  });
+}
