@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keysUsage, serverUsage } from '@wsadmin/server-core/server-kit';
-import { afterAll, describe, expect, it } from 'vitest';
 import { collect, type Finished, REPO_ROOT, runTsx } from '@wsadmin/server-testing/processes';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // The commands as users call them: through a link named like npm's bin link (node_modules/.bin/
 // wsadmin-server runs the same file), and through this repository's npm scripts.

@@ -2,13 +2,13 @@ import { appendFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { ErrorEnvelope, errorCodesOf, type OperationSpec, operationEntries } from '@wsadmin/contract';
 import { logRequest } from '@wsadmin/server-core/server-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from './operations/logger';
 import { type FuzzCase, fuzzCases } from '@wsadmin/server-testing/fuzz-cases';
 import { type RawAnswer, sendFuzzCase } from '@wsadmin/server-testing/fuzz-http';
 import { seedFuzzTargets } from '@wsadmin/server-testing/fuzz-seed';
 import { type InProcessApp, openInProcessApp } from '@wsadmin/server-testing/in-process-app';
 import { type LoopbackServer, serveOnLoopback } from '@wsadmin/server-testing/loopback-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from './operations/logger';
 
 /**
  * Every operation of the contract gets contract-derived requests, systematically broken ones

@@ -2,11 +2,11 @@ import { request } from 'node:http';
 import type { Storage } from '@wsadmin/server-core';
 import { createApp, openMemoryStorage, pbkdf2Passwords } from '@wsadmin/server-core';
 import { mountHome, serveDocument } from '@wsadmin/server-core/server-kit';
+import { type LoopbackServer, serveOnLoopback } from '@wsadmin/server-testing/loopback-server';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountDocs } from './docs';
 import { socketUrlOf } from './operations/socket-addresses';
-import { type LoopbackServer, serveOnLoopback } from '@wsadmin/server-testing/loopback-server';
 
 const ORIGIN = 'http://wsadmin.example:8123';
 const FORGED_HOST = 'attacker.example';

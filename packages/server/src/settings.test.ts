@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS } from '@wsadmin/server-core/server-kit';
+import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
-import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 
 const SOURCE = join(REPO_ROOT, 'packages/server/src');
 /** What the server takes from the core's server kit that reads the environment: the one settings reader, scrypt's thread pool. */
