@@ -10,6 +10,8 @@ import { routes } from './generated/route-table';
 
 export { managementKinds, routes } from './generated/route-table';
 export {
+  type ErrorData,
+  errorEnvelope,
   isSuccess,
   readEnvelope,
   SUCCESS_CODE,

@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EmptyEnvelope, ErrorEnvelope, envelopeOf } from './envelope';
@@ -47,5 +50,47 @@ describe('readEnvelope', () => {
     expect(ErrorEnvelope.safeParse(error).success).toBe(true);
     const success = readEnvelope(successEnvelope({ id: 1 }, true));
     expect(success && isSuccess(success)).toBe(true);
+  });
+});
+
+describe('the one builder of envelopes', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  /** `{ errcode: …, errmsg: …`: an envelope written out by hand (types use `;`, not `,`). */
+  const LITERAL = /\berrcode:\s*[^,;\n]+,\s*errmsg:/;
+  /** The text without comment lines: a doc comment may show an override's envelope. */
+  const codeOf = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\*|\/\/)/.test(line))
+      .join('\n');
+
+  it('is wire-envelope.ts: no shipped source writes an envelope by hand', () => {
+    const sources = [
+      'contract/src',
+      ...readdirSync(join(root, 'packages'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `packages/${entry.name}/src`),
+    ].filter((dir) => existsSync(join(root, dir)));
+    const offenders = sources.flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter(
+          (file) =>
+            file.endsWith('.ts') && !/\.test\.ts$|generated|test-helpers|(^|\/)scenarios\//.test(file),
+        )
+        .map((file) => `${dir}/${file}`)
+        // The builder itself, and the schemas that describe what it builds.
+        .filter((file) => !['contract/src/wire-envelope.ts', 'contract/src/envelope.ts'].includes(file))
+        .filter((file) => LITERAL.test(codeOf(readFileSync(join(root, file), 'utf8')))),
+    );
+    expect(sources.length).toBeGreaterThan(5);
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises an envelope written by hand, and not a type or a comment', () => {
+    expect(LITERAL.test(codeOf(' * { errcode: 503, errmsg: "maintenance" }'))).toBe(false);
+    expect(
+      LITERAL.test("Response.json({ errcode: 503, errmsg: 'down', data: { reason: 'unavailable' } })"),
+    ).toBe(true);
+    expect(LITERAL.test('body: { errcode: number; errmsg: string }')).toBe(false);
   });
 });

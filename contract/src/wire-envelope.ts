@@ -21,6 +21,22 @@ export function successEnvelope(data: unknown, withData: boolean): WireEnvelope 
     : { errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE };
 }
 
+/** The `data` of an error envelope: why (`reason`, finer than `errcode`) and, for bad input, which fields. */
+export interface ErrorData {
+  reason: string;
+  issues?: readonly object[];
+}
+
+/** An error envelope: sent with an HTTP status equal to `errcode`; `issues` only where there are some. */
+export function errorEnvelope(
+  errcode: number,
+  errmsg: string,
+  reason: string,
+  issues?: readonly object[],
+): WireEnvelope & { data: ErrorData } {
+  return { errcode, errmsg, data: issues ? { reason, issues } : { reason } };
+}
+
 /** `{"errcode":200,"errmsg":"success","data":`: what every success answer with data starts with. */
 const SUCCESS_TEXT_START = `${JSON.stringify({ errcode: SUCCESS_CODE, errmsg: SUCCESS_MESSAGE }).slice(0, -1)},"data":`;
 

@@ -4,7 +4,7 @@ import type {
   OperationId,
   SchemaOutput as Out,
 } from '@wsadmin/contract';
-import { pathOf, readEnvelope, requestTo, routes } from '@wsadmin/contract/routes';
+import { pathOf, readEnvelope, requestTo, routes, successEnvelope } from '@wsadmin/contract/routes';
 import type { Target } from './target';
 import { expect } from './test-api';
 
@@ -71,8 +71,7 @@ export function scenarioClient(target: () => Target) {
     const answer = await call(operationId, input);
     expect(answer, `${operationId}: ${answer.errmsg}`).toMatchObject({
       status: 200,
-      errcode: 200,
-      errmsg: 'success',
+      ...successEnvelope(undefined, false),
     });
     return answer.data as Out<Field<K, 'data'>>;
   }

@@ -1,4 +1,4 @@
-import type { OperationId } from '@wsadmin/contract';
+import { errorEnvelope, type OperationId } from '@wsadmin/contract';
 // The server's own matcher: the mock finds the operation of a request exactly as the router does.
 import { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
 import type { BaseScope } from './base-scope';
@@ -74,10 +74,7 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
       if (!(error instanceof MockContractError)) throw error;
       violations.push(error);
       onViolation(error);
-      return Response.json(
-        { errcode: 500, errmsg: error.message, data: { reason: 'internal' } },
-        { status: 500 },
-      );
+      return Response.json(errorEnvelope(500, error.message, 'internal'), { status: 500 });
     }
   }
 

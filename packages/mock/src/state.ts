@@ -1,3 +1,4 @@
+import { errorEnvelope } from '@wsadmin/contract';
 import {
   AdjustableClock,
   assertWasmLocatable,
@@ -117,10 +118,7 @@ export function createMockState(options: MockOptions) {
       try {
         await current();
       } catch (error) {
-        return Response.json(
-          { errcode: 500, errmsg: (error as Error).message, data: { reason: 'internal' } },
-          { status: 500 },
-        );
+        return Response.json(errorEnvelope(500, (error as Error).message, 'internal'), { status: 500 });
       }
       return appOf().fetch(request);
     },

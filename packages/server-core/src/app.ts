@@ -1,4 +1,4 @@
-import { successEnvelope } from '@wsadmin/contract';
+import { errorEnvelope, successEnvelope } from '@wsadmin/contract';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
@@ -186,9 +186,5 @@ function routeOf(c: Context): string {
 }
 
 function errorEnvelopeOf(error: ApiError) {
-  return {
-    errcode: error.errcode,
-    errmsg: error.message,
-    data: { reason: error.reason, ...(error.issues ? { issues: error.issues } : {}) },
-  };
+  return errorEnvelope(error.errcode, error.message, error.reason, error.issues);
 }

@@ -1,3 +1,4 @@
+import { errorEnvelope } from '@wsadmin/contract';
 import { ApiError, RequestAbandonedError } from '../errors';
 
 /** The status nginx coined for "client closed request": not a server failure, and no one reads it. */
@@ -19,11 +20,11 @@ export function isAbandoned(request: Request, error: unknown): boolean {
  * the app's outermost middleware adds the request id).
  */
 export function abandonedAnswer(): Response {
-  const body = {
-    errcode: CLIENT_CLOSED_REQUEST,
-    errmsg: 'the client closed the request before its answer',
-    data: { reason: 'aborted' },
-  };
+  const body = errorEnvelope(
+    CLIENT_CLOSED_REQUEST,
+    'the client closed the request before its answer',
+    'aborted',
+  );
   return new Response(JSON.stringify(body), {
     status: CLIENT_CLOSED_REQUEST,
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import { successEnvelope } from '@wsadmin/contract';
+import { errorEnvelope, successEnvelope } from '@wsadmin/contract';
 import type { Hono } from 'hono';
 import { migrations } from '../storage/migrations';
 import { schemaVersion } from '../storage/schema-version';
@@ -7,7 +7,7 @@ import { factsOf } from './request-report';
 
 // Envelopes like every other answer, so one client-side parser reads them all.
 const ok = successEnvelope({ status: 'ok' }, true);
-const unavailable = (errmsg: string) => ({ errcode: 503, errmsg, data: { reason: 'unavailable' } }) as const;
+const unavailable = (errmsg: string) => errorEnvelope(503, errmsg, 'unavailable');
 
 const LATEST_MIGRATION = Math.max(...migrations.map((migration) => migration.version));
 

@@ -1,3 +1,4 @@
+import { errorEnvelope } from '@wsadmin/contract';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { ensureBootstrapKey, listKeys } from '../auth/keys';
@@ -65,10 +66,7 @@ export function createWorker(options: WorkerOptions = {}): WsadminWorker {
         worker = await instance(env);
       } catch (error) {
         console.error(`wsadmin: cannot start: ${describeError(error)}`);
-        return Response.json(
-          { errcode: 503, errmsg: (error as Error).message, data: { reason: 'unavailable' } },
-          { status: 503 },
-        );
+        return Response.json(errorEnvelope(503, (error as Error).message, 'unavailable'), { status: 503 });
       }
       return worker.app.fetch(request, env, context as never);
     },

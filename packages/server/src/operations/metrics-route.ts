@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { errorEnvelope } from '@wsadmin/contract';
 import type { Hono } from 'hono';
 
 /** What `/metrics` shows: this process's registry, or the sum over the cluster's workers (cluster/metrics.ts). */
@@ -18,11 +19,7 @@ export function mountMetrics(app: Hono, source: MetricsSource, key: string | und
   app.get(METRICS_PATH, async (c) => {
     if (key !== undefined && !bearerMatches(c.req.header('authorization'), key)) {
       return c.json(
-        {
-          errcode: 401,
-          errmsg: 'metrics need "Authorization: Bearer <WSADMIN_METRICS_KEY>"',
-          data: { reason: 'unauthorized' },
-        },
+        errorEnvelope(401, 'metrics need "Authorization: Bearer <WSADMIN_METRICS_KEY>"', 'unauthorized'),
         401,
       );
     }
@@ -32,10 +29,7 @@ export function mountMetrics(app: Hono, source: MetricsSource, key: string | und
     } catch (error) {
       // A cluster's aggregation timed out (a worker busy or restarting): the scraper retries.
       const reason = error instanceof Error ? error.message : 'unknown error';
-      return c.json(
-        { errcode: 503, errmsg: `metrics unavailable: ${reason}`, data: { reason: 'unavailable' } },
-        503,
-      );
+      return c.json(errorEnvelope(503, `metrics unavailable: ${reason}`, 'unavailable'), 503);
     }
     return c.body(text, 200, { 'content-type': source.contentType });
   });
