@@ -1,5 +1,5 @@
 /**
- * The reference server on Bun, Deno and Cloudflare Workers (workerd with Miniflare's local D1),
+ * The reference server on Bun, Deno and Cloudflare Workers (workerd with Miniflare's SQLite-backed Durable Object),
  * from the packed `@wsadmin/server-core`: the conformance suite over HTTP against each, with the
  * same scenarios as against the Node server (packages/server/src/scenarios.http.test.ts).
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/conformance';
 import { randomSecret } from '@wsadmin/server-core';
-import { sql } from 'kysely';
+import { KEY_ADMIN_PATH } from '@wsadmin/server-core/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumer, npmCache, REPO_ROOT, tarballDependencies } from './harness';
 import { sharedTarballs } from './packs';
@@ -61,19 +61,35 @@ describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over
   runConformance(() => target, { describe, it, expect, afterAll }, { groups: scenarioGroupNames });
 
   if (id === 'workerd') {
-    it('takes keys made and revoked by the SQL that `keys create --sql` / `keys revoke ID --sql` print, as wrangler d1 execute runs it', async () => {
-      const printer = RUNTIME_SERVERS.bun?.keys;
-      if (!server || !printer) throw new Error('needs the Worker and the Bun keys command');
-      const env = { DATABASE_URL: 'sqlite::memory:' };
+    it('manages keys through its key administration route with the bootstrap secret only, never logging a secret', async () => {
+      if (!server) throw new Error('the Worker did not start');
+      const admin = (path: string, key: string, body?: unknown) =>
+        fetch(`${server?.url}${KEY_ADMIN_PATH}${path}`, {
+          method: body === undefined && path === '' ? 'GET' : 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
       const scopes = (key: string) =>
         fetch(`${server?.url}/openapi/v1/scopes/`, { headers: { authorization: `Bearer ${key}` } });
-      const created = await printer(project, env, ['create', '--name', 'edge', '--sql']);
-      const { id: keyId, secret } = JSON.parse(created.stderr.trim()) as { id: string; secret: string };
-      await sql.raw(created.stdout.trim()).execute(server.storage.db);
+      const made = await admin('', settings.WSADMIN_BOOTSTRAP_KEY, { name: 'edge', permissions: ['auth'] });
+      expect(made.status).toBe(200);
+      const { id: keyId, secret } = ((await made.json()) as { data: { id: string; secret: string } }).data;
       expect((await scopes(secret)).status).toBe(200);
-      const revoked = await printer(project, env, ['revoke', keyId, '--sql']);
-      await sql.raw(revoked.stdout.trim()).execute(server.storage.db);
+      // An access key, however wide, cannot make keys; nor can a wrong body.
+      expect((await admin('', secret, { name: 'more' })).status).toBe(401);
+      expect(
+        await (await admin('', settings.WSADMIN_BOOTSTRAP_KEY, { name: 'x', permissions: ['root'] })).json(),
+      ).toMatchObject({
+        errcode: 400,
+        data: { reason: 'invalid_request' },
+      });
+      const listed = await (await admin('', settings.WSADMIN_BOOTSTRAP_KEY)).text();
+      expect(listed).toContain(keyId);
+      expect(listed).not.toContain(secret);
+      expect((await admin(`${keyId}/revoke/`, settings.WSADMIN_BOOTSTRAP_KEY)).status).toBe(200);
       expect((await scopes(secret)).status).toBe(401);
+      expect(server.output()).not.toContain(secret);
+      expect(server.output()).not.toContain(settings.WSADMIN_BOOTSTRAP_KEY);
     }, 60_000);
   }
 });

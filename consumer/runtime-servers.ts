@@ -1,14 +1,15 @@
 /**
- * The reference server on Bun, Deno and workerd (Miniflare, with its local D1), started from the
- * packed `@wsadmin/server-core` as docs/runtimes.md tells a user, each as a conformance `Target`
- * over real HTTP (consumer/runtime-servers.test.ts). Keys are made and revoked beside the server,
- * as the Node server's `wsadmin-keys` does: on the same SQLite file, or on the same D1 database.
+ * The reference server on Bun, Deno and workerd (Miniflare, with its SQLite-backed Durable Object),
+ * started from the packed `@wsadmin/server-core` as docs/runtimes.md tells a user, each as a
+ * conformance `Target` over real HTTP (consumer/runtime-servers.test.ts). Keys are made and revoked
+ * as a user does: beside the server on the same SQLite file (`wsadmin-keys`), or, on a Worker,
+ * through its key administration route with the bootstrap secret.
  */
 import { join } from 'node:path';
 import type { Target } from '@wsadmin/conformance';
 import { openSqliteStorage } from '@wsadmin/server';
 import { createKey, findKeyBySecret, revokeKey, type Storage } from '@wsadmin/server-core';
-import { openD1Storage } from '@wsadmin/server-core/cloudflare-workers';
+import { KEY_ADMIN_PATH } from '@wsadmin/server-core/server-kit';
 import { Miniflare } from 'miniflare';
 import {
   type CommandResult,
@@ -21,12 +22,18 @@ import {
 } from './harness';
 import { bundleWorker, workerdOutput } from './runtimes';
 
-/** A server of the matrix, started: its address, its key, the storage beside it, and how to stop. */
+/** How the tests make and revoke keys on a started server. */
+export interface ServerKeys {
+  /** Makes a key as `NewKey` describes it (`now`: the server's clock); answers its secret. */
+  create(key: Parameters<typeof createKey>[2], now: Date): Promise<string>;
+  revoke(secret: string, now: Date): Promise<void>;
+}
+
+/** A server of the matrix, started: its address, its key, how keys are made, and how to stop. */
 export interface StartedServer {
   url: string;
   key: string;
-  /** The server's database, opened from this process (for keys). */
-  storage: Storage;
+  keys: ServerKeys;
   /** What the server printed (or workerd logged) so far. */
   output(): string;
   stop(): Promise<void>;
@@ -80,7 +87,7 @@ function listening(
       return {
         url: BANNER.exec(running.output())?.[1] ?? '',
         key: env.WSADMIN_BOOTSTRAP_KEY ?? '',
-        storage,
+        keys: keysOn(storage),
         output: running.output,
         async stop() {
           await running.stop();
@@ -121,7 +128,7 @@ const workerd: RuntimeServer = {
       scriptPath: join(outdir, 'worker.js'),
       modulesRoot: outdir,
       compatibilityDate: '2026-04-01',
-      d1Databases: ['DB'],
+      durableObjects: { WSADMIN: { className: 'WsadminDatabase', useSQLite: true } },
       bindings: env,
       port: 0,
       handleRuntimeStdio,
@@ -131,16 +138,13 @@ const workerd: RuntimeServer = {
     const health = await fetch(`${url}/healthz`);
     if (!health.ok)
       throw new Error(`the Worker answered ${health.status}: ${await health.text()}\n${output()}`);
-    const storage = await openD1Storage(await miniflare.getD1Database('DB'), () => new Date());
+    const bootstrap = env.WSADMIN_BOOTSTRAP_KEY ?? '';
     return {
       url,
-      key: env.WSADMIN_BOOTSTRAP_KEY ?? '',
-      storage,
+      key: bootstrap,
+      keys: keyAdminOf(url, bootstrap),
       output,
-      async stop() {
-        await storage.close();
-        await miniflare.dispose();
-      },
+      stop: () => miniflare.dispose(),
     };
   },
 };
@@ -179,12 +183,48 @@ export const SERVER_HOSTS: Record<string, RuntimeServer> = {
   deno,
 };
 
+/** Keys made beside a server, on its SQLite file, as `wsadmin-keys` makes them. */
+export function keysOn(storage: Storage): ServerKeys {
+  return {
+    create: async (key, now) => (await createKey(storage.db, now, key)).secret,
+    async revoke(secret, now) {
+      const key = await findKeyBySecret(storage.db, secret);
+      if (key) await revokeKey(storage.db, key.id, now);
+    },
+  };
+}
+
+/** Keys made through a Worker's key administration route, with the bootstrap secret (docs/runtimes.md). */
+export function keyAdminOf(url: string, bootstrap: string): ServerKeys {
+  const ids = new Map<string, string>();
+  const send = async (path: string, body?: unknown) => {
+    const answer = await fetch(`${url}${KEY_ADMIN_PATH}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bootstrap}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`${KEY_ADMIN_PATH}${path}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as { data?: { id: string; secret: string } };
+  };
+  return {
+    async create(key) {
+      const { data } = await send('', key);
+      if (!data) throw new Error('the key administration route answered no key');
+      ids.set(data.secret, data.id);
+      return data.secret;
+    },
+    async revoke(secret) {
+      const id = ids.get(secret);
+      if (id) await send(`${id}/revoke/`);
+    },
+  };
+}
+
 /**
  * A started server as the conformance suite's target, with every capability: keys on its database,
  * and its clock through `POST /__test__/clock/` (WSADMIN_TEST_CLOCK=1).
  */
 export function targetOf(name: string, server: StartedServer): Target {
-  const { db } = server.storage;
   const advanceClock = async (seconds: number) => {
     const response = await fetch(`${server.url}/__test__/clock/`, {
       method: 'POST',
@@ -199,11 +239,8 @@ export function targetOf(name: string, server: StartedServer): Target {
     baseUrl: server.url,
     key: server.key,
     fetch: (request) => fetch(request),
-    createKey: async (key) => (await createKey(db, await advanceClock(0), key)).secret,
-    async revokeKey(secret) {
-      const key = await findKeyBySecret(db, secret);
-      if (key) await revokeKey(db, key.id, await advanceClock(0));
-    },
+    createKey: async (key) => server.keys.create(key, await advanceClock(0)),
+    revokeKey: async (secret) => server.keys.revoke(secret, await advanceClock(0)),
     advanceClock,
   };
 }

@@ -6,6 +6,8 @@
  * start-up errors, scrypt password hashes (so one SQLite file moves between them) and the keys
  * command. Not for browsers or Workers (the package's main entry and `./cloudflare-workers` are).
  */
+
+export { publicKeyOf } from './auth/keys';
 export { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './auth/scrypt-passwords';
 export { type Banner, printBanner } from './runtimes/banner';
 export {
@@ -19,13 +21,13 @@ export {
 export { serveDocument } from './runtimes/document';
 export { lastForwardedFor } from './runtimes/forwarded-for';
 export { DOCS_PATH, type HomeOptions, mountHome } from './runtimes/home';
+export { KEY_ADMIN_PATH } from './runtimes/key-admin';
 export {
   type KeysCommand,
   type KeysIo,
   keysUsage,
   parseKeysCommand,
   printsSql,
-  publicKeyOf,
   runKeysCommand,
   runKeysSql,
   UsageError,

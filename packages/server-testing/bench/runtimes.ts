@@ -13,7 +13,7 @@ import { LoadGenerator } from './load-client';
  * `npm run bench:runtimes`: the workspace detail read (`GET /openapi/v1/workspaces/{id}/`) of the
  * reference server, asked again and again (the answer cache serves it) and rotating over 20
  * workspaces with a query string of its own per request (uncached), on Node, Bun, Deno and
- * Cloudflare Workers (workerd in Miniflare, on its local D1), each beside a bare Hono route served by the same runtime, loaded over
+ * Cloudflare Workers (workerd in Miniflare, the database in a SQLite-backed Durable Object), each beside a bare Hono route served by the same runtime, loaded over
  * loopback by autocannon in another process. The servers run as a user starts them, from this
  * repository's sources, in production mode (no response validation, no request log). Rounds
  * alternate bare, repeated and rotating; the report gives each round's ratio and their median.
@@ -87,7 +87,7 @@ const SERVER = /server on (http:\/\/\S+)/;
 const BARE_APP = /bare app on (http:\/\/\S+)/;
 
 /** A Worker module of this repository, bundled as wrangler would, in Miniflare. */
-async function worker(entry: string, bindings: Record<string, string>, d1: boolean): Promise<Started> {
+async function worker(entry: string, bindings: Record<string, string>, database: boolean): Promise<Started> {
   const outdir = mkdtempSync(join(tmpdir(), 'wsadmin-bench-worker-'));
   await build({
     entryPoints: [entry],
@@ -105,7 +105,12 @@ async function worker(entry: string, bindings: Record<string, string>, d1: boole
     modulesRoot: outdir,
     compatibilityDate: '2026-04-01',
     bindings,
-    ...(d1 ? { d1Databases: ['DB'], d1Persist: join(outdir, 'd1') } : {}),
+    ...(database
+      ? {
+          durableObjects: { WSADMIN: { className: 'WsadminDatabase', useSQLite: true } },
+          durableObjectsPersist: join(outdir, 'objects'),
+        }
+      : {}),
     port: 0,
   });
   const url = (await miniflare.ready).origin;
@@ -142,7 +147,7 @@ const RUNTIMES: BenchRuntime[] = [
       ),
   },
   {
-    name: 'Cloudflare Workers (workerd in Miniflare, local D1)',
+    name: 'Cloudflare Workers (workerd in Miniflare, SQLite-backed Durable Object)',
     bare: () => worker(join(BARE, 'worker.ts'), {}, false),
     server: (env) => {
       const { DATABASE_URL, PORT, HOST, ...bindings } = env;

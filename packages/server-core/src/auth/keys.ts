@@ -39,7 +39,7 @@ export async function createKey(
 
 /**
  * A new key's row and its secret, not stored: what `createKey` inserts, and what the keys command
- * prints as SQL for a database it cannot open (D1: `keys create --sql`).
+ * prints as SQL for a database it cannot open (`keys create --sql`).
  */
 export async function newKeyRow(
   now: Date,
@@ -142,4 +142,18 @@ export async function ensureBootstrapKey(
   const any = await db.selectFrom('access_keys').select('id').limit(1).executeTakeFirst();
   if (any) return undefined;
   return createKey(db, now, { name: 'bootstrap', description: 'Created on first start' });
+}
+
+/** What a list of keys shows of one (`keys list`, the key administration route): never the secret, its hash, or the login-data key derived from it. */
+export function publicKeyOf(key: AccessKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    description: key.description,
+    permissions: key.permissions,
+    workspaceIds: key.workspaceIds,
+    expiresAt: key.expiresAt,
+    revokedAt: key.revokedAt,
+    createdAt: key.createdAt,
+  };
 }

@@ -1,30 +1,40 @@
 import initSqlJs from 'sql.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeD1 } from '../../test/fake-d1';
-import { createWorker } from './cloudflare-workers';
+import { fakeDurableObjectStorage, fakeNamespace } from '../../test/fake-durable-object';
+import { createWorker, type WorkerEnv } from './cloudflare-workers';
 
 const SQL = await initSqlJs();
-const database = () => {
+const objectStorage = () => {
   const db = new SQL.Database();
   db.run('PRAGMA foreign_keys = ON');
-  return fakeD1(db);
+  return fakeDurableObjectStorage(db);
 };
 const KEY = 'wsk_worker-test-key-0123456789';
 const scopes = (key = KEY) =>
   new Request('https://wsadmin.example/openapi/v1/scopes/', { headers: { authorization: `Bearer ${key}` } });
 
-describe('createWorker (Cloudflare Workers on D1)', () => {
+/** The Worker's environment: its settings, and the namespace of the one object on `storage`. */
+function environment(settings: Record<string, unknown>, storage = objectStorage()): WorkerEnv {
+  const env: WorkerEnv = { ...settings };
+  env.WSADMIN = fakeNamespace(storage, env);
+  return env;
+}
+
+describe('createWorker (Cloudflare Workers, the database in a Durable Object)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   it('migrates on the first request and serves with the bootstrap key', async () => {
     const worker = createWorker();
-    const env = { DB: database(), WSADMIN_BOOTSTRAP_KEY: KEY };
+    const storage = objectStorage();
+    const env = environment({ WSADMIN_BOOTSTRAP_KEY: KEY }, storage);
     const answer = await worker.fetch(scopes(), env);
     expect(answer.status).toBe(200);
     expect((await worker.fetch(scopes('wsk_someone-else'), env)).status).toBe(401);
     expect((await worker.fetch(new Request('https://wsadmin.example/openapi.json'), env)).status).toBe(200);
+    // The object's own transactions: never SQL BEGIN or SAVEPOINT.
+    expect(storage.statements.filter((text) => /^\s*(begin|savepoint)\b/i.test(text))).toEqual([]);
   });
 
   it.each<[string, { env: Record<string, unknown>; want: RegExp }]>([
@@ -39,27 +49,39 @@ describe('createWorker (Cloudflare Workers on D1)', () => {
   ])('answers 503 naming the fix for %s, and starts once it is fixed', async (_name, { env, want }) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const worker = createWorker();
-    const DB = database();
-    const refused = await worker.fetch(scopes(), { DB, ...env });
+    const storage = objectStorage();
+    const refused = await worker.fetch(scopes(), environment(env, storage));
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/^wsadmin: cannot start: /);
     expect(refused.status).toBe(503);
     const body = (await refused.json()) as { errcode: number; errmsg: string; data: { reason: string } };
     expect(body).toMatchObject({ errcode: 503, data: { reason: 'unavailable' } });
     expect(body.errmsg).toMatch(want);
-    expect((await worker.fetch(scopes(), { DB, WSADMIN_BOOTSTRAP_KEY: KEY })).status).toBe(200);
+    const fixed = environment({ WSADMIN_BOOTSTRAP_KEY: KEY }, storage);
+    expect((await worker.fetch(scopes(), fixed)).status).toBe(200);
   });
 
-  it('answers 503 naming the binding when no D1 database is bound', async () => {
+  it('answers 503 naming the binding and the class when no Durable Object namespace is bound', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const answer = await createWorker({ database: 'WSADMIN_DB' }).fetch(scopes(), { DB: database() });
+    const answer = await createWorker({ binding: 'WSADMIN_DB' }).fetch(scopes(), environment({}));
     expect(answer.status).toBe(503);
-    expect(((await answer.json()) as { errmsg: string }).errmsg).toContain('binding = "WSADMIN_DB"');
+    const { errmsg } = (await answer.json()) as { errmsg: string };
+    expect(errmsg).toContain('name = "WSADMIN_DB"');
+    expect(errmsg).toContain('new_sqlite_classes = ["WsadminDatabase"]');
+  });
+
+  it('refuses, from outside, the header only its cron trigger may send', async () => {
+    const answer = await createWorker().fetch(
+      new Request('https://wsadmin.example/', { headers: { 'x-wsadmin-run-due-tasks': '1' } }),
+      environment({ WSADMIN_BOOTSTRAP_KEY: KEY }),
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ errcode: 400, data: { reason: 'invalid_request' } });
   });
 
   it('answers the index at / and logs each request in the lines of every runtime, without pid', async () => {
     const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const worker = createWorker();
-    const env = { DB: database(), WSADMIN_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'info' };
+    const env = environment({ WSADMIN_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'info' });
     const index = await worker.fetch(new Request('https://wsadmin.example/'), env);
     expect(await index.json()).toEqual({
       name: 'wsadmin reference server',
@@ -77,10 +99,12 @@ describe('createWorker (Cloudflare Workers on D1)', () => {
     expect(String(lines[1]?.durationMs)).toMatch(/^\d+(\.\d)?$/);
   });
 
-  it('runs due refresh tasks on its cron trigger', async () => {
+  it('runs due refresh tasks on its cron trigger, in the object', async () => {
     const worker = createWorker();
-    const DB = database();
-    await expect(worker.scheduled({}, { DB, WSADMIN_BOOTSTRAP_KEY: KEY })).resolves.toBeUndefined();
-    expect(DB.statements.some((text) => /refresh_tasks/.test(text))).toBe(true);
+    const storage = objectStorage();
+    await expect(
+      worker.scheduled({}, environment({ WSADMIN_BOOTSTRAP_KEY: KEY }, storage)),
+    ).resolves.toBeUndefined();
+    expect(storage.statements.some((text) => /refresh_tasks/.test(text))).toBe(true);
   });
 });

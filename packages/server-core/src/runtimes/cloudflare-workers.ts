@@ -9,13 +9,14 @@ import { describeError } from '../errors';
 import { processDueTasks } from '../management/refresh-tasks';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import { readServerSettings } from '../settings/server-settings';
-import { type D1Database, openD1Storage } from '../storage/d1';
+import { type DurableObjectStorageLike, openDurableObjectStorage } from '../storage/durable-object';
 import type { Storage } from '../storage/storage';
 import { serveDocument } from './document';
 import { mountHome } from './home';
+import { mountKeyAdmin } from './key-admin';
 import { jsonLinesLogger, logRequest } from './log';
 
-/** The Worker's bindings: its D1 database and the settings (`[vars]` and secrets). */
+/** The Worker's bindings: the Durable Object namespace and the settings (`[vars]` and secrets). */
 export interface WorkerEnv {
   [binding: string]: unknown;
 }
@@ -27,8 +28,70 @@ export interface WsadminWorker {
 }
 
 export interface WorkerOptions {
-  /** The name of the D1 binding (`binding` of `[[d1_databases]]` in wrangler.toml). Default `DB`. */
-  database?: string;
+  /** The binding of the Durable Object namespace (`[[durable_objects.bindings]]`). Default `WSADMIN`. */
+  binding?: string;
+}
+
+/** The part of a Durable Object namespace binding the Worker uses. */
+interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}
+
+/** The state Cloudflare gives a Durable Object: its SQLite-backed storage. */
+export interface DurableObjectStateLike {
+  storage: DurableObjectStorageLike;
+}
+
+/**
+ * Asks the object to run due refresh tasks (the cron trigger). Refused on requests from outside, so
+ * only the Worker's `scheduled` sends it.
+ */
+const RUN_DUE_TASKS = 'x-wsadmin-run-due-tasks';
+/** The one object that holds the database: every request of every isolate reaches it. */
+const OBJECT_NAME = 'wsadmin';
+
+/**
+ * The reference server as a Cloudflare Worker: each request is forwarded to one SQLite-backed
+ * Durable Object (`WsadminDatabase`), which runs the app over its own storage, so every write is
+ * a real transaction and requests of all isolates meet in one place (decision 0029).
+ */
+export function createWorker(options: WorkerOptions = {}): WsadminWorker {
+  const binding = options.binding ?? 'WSADMIN';
+  const objectOf = (env: WorkerEnv) => {
+    const namespace = env[binding];
+    if (!isNamespace(namespace))
+      throw new Error(
+        `no Durable Object namespace bound as ${binding}: add [[durable_objects.bindings]] name = "${binding}", class_name = "WsadminDatabase" and a migration with new_sqlite_classes = ["WsadminDatabase"] to wrangler.toml, and export WsadminDatabase from the Worker`,
+      );
+    return namespace.get(namespace.idFromName(OBJECT_NAME));
+  };
+  return {
+    async fetch(request, env) {
+      if (request.headers.has(RUN_DUE_TASKS)) {
+        return Response.json(
+          errorEnvelope(400, `the header ${RUN_DUE_TASKS} is the server's own`, 'invalid_request'),
+          {
+            status: 400,
+          },
+        );
+      }
+      let object: ReturnType<typeof objectOf>;
+      try {
+        object = objectOf(env);
+      } catch (error) {
+        console.error(`wsadmin: cannot start: ${describeError(error)}`);
+        return Response.json(errorEnvelope(503, (error as Error).message, 'unavailable'), { status: 503 });
+      }
+      return object.fetch(request);
+    },
+    async scheduled(_controller, env) {
+      const answer = await objectOf(env).fetch(
+        new Request('https://wsadmin.internal/', { method: 'POST', headers: { [RUN_DUE_TASKS]: '1' } }),
+      );
+      if (!answer.ok) throw new Error(`refresh tasks failed: ${answer.status} ${await answer.text()}`);
+    },
+  };
 }
 
 interface Started {
@@ -39,52 +102,50 @@ interface Started {
 }
 
 /**
- * The reference server as a Cloudflare Worker on D1. Each isolate opens the database on its first
- * request (migrating it, and making sure of the bootstrap key, `WSADMIN_BOOTSTRAP_KEY`, a secret);
- * a failure there is answered 503 with the reason, and the next request tries again.
+ * The Durable Object class that holds the database (SQLite storage) and answers every request.
+ * It opens and migrates its storage on its first request, making sure of the bootstrap key
+ * (`WSADMIN_BOOTSTRAP_KEY`, a secret); a failure there is answered 503 with the reason, and the next
+ * request tries again.
  */
-export function createWorker(options: WorkerOptions = {}): WsadminWorker {
-  const binding = options.database ?? 'DB';
-  let started: Promise<Started> | undefined;
-  let startedOn: unknown;
-  const instance = (env: WorkerEnv): Promise<Started> => {
-    const database = env[binding];
-    if (!started || startedOn !== database) {
-      const start = startWorker(env, database, binding);
-      started = start;
-      startedOn = database;
+export class WsadminDatabase {
+  #started: Promise<Started> | undefined;
+
+  constructor(
+    private readonly state: DurableObjectStateLike,
+    private readonly env: WorkerEnv,
+  ) {}
+
+  async fetch(request: Request): Promise<Response> {
+    let started: Started;
+    try {
+      started = await this.#start();
+    } catch (error) {
+      console.error(`wsadmin: cannot start: ${describeError(error)}`);
+      return Response.json(errorEnvelope(503, (error as Error).message, 'unavailable'), { status: 503 });
+    }
+    if (request.headers.has(RUN_DUE_TASKS)) {
+      await processDueTasks(started.storage, started.clock.now(), started.taskRunner);
+      return new Response(null, { status: 204 });
+    }
+    return started.app.fetch(request, this.env);
+  }
+
+  #start(): Promise<Started> {
+    if (!this.#started) {
+      const start = startObject(this.state.storage, this.env);
+      this.#started = start;
       start.catch(() => {
-        if (started === start) started = undefined;
+        if (this.#started === start) this.#started = undefined;
       });
     }
-    return started;
-  };
-  return {
-    async fetch(request, env, context) {
-      let worker: Started;
-      try {
-        worker = await instance(env);
-      } catch (error) {
-        console.error(`wsadmin: cannot start: ${describeError(error)}`);
-        return Response.json(errorEnvelope(503, (error as Error).message, 'unavailable'), { status: 503 });
-      }
-      return worker.app.fetch(request, env, context as never);
-    },
-    async scheduled(_controller, env) {
-      const worker = await instance(env);
-      await processDueTasks(worker.storage, worker.clock.now(), worker.taskRunner);
-    },
-  };
+    return this.#started;
+  }
 }
 
-async function startWorker(env: WorkerEnv, database: unknown, binding: string): Promise<Started> {
+async function startObject(objectStorage: DurableObjectStorageLike, env: WorkerEnv): Promise<Started> {
   const settings = readServerSettings(env, 'Cloudflare Workers');
-  if (!isD1(database))
-    throw new Error(
-      `no D1 database bound as ${binding}: add [[d1_databases]] with binding = "${binding}" to wrangler.toml`,
-    );
   const clock = new AdjustableClock();
-  const storage = await openD1Storage(database, () => clock.now());
+  const storage = await openDurableObjectStorage(objectStorage, () => clock.now());
   await storage.writeTransaction('global', async (trx) => {
     if (settings.bootstrapKey) return ensureBootstrapKey(trx, clock.now(), settings.bootstrapKey);
     // Node prints a new key once on its console; a Worker's log is no place for a secret.
@@ -112,11 +173,13 @@ async function startWorker(env: WorkerEnv, database: unknown, binding: string): 
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
   });
   serveDocument(app);
+  mountKeyAdmin(app, () => storage, clock, settings.bootstrapKey);
   // A Worker cannot know the address a request reached: the index's hint names `<this server>`.
   mountHome(app, { docs: false, serverUrl: () => undefined });
   return { app, storage, clock, taskRunner };
 }
 
-function isD1(value: unknown): value is D1Database {
-  return typeof (value as { prepare?: unknown } | null)?.prepare === 'function';
+function isNamespace(value: unknown): value is DurableObjectNamespaceLike {
+  const namespace = value as Partial<DurableObjectNamespaceLike> | null;
+  return typeof namespace?.idFromName === 'function' && typeof namespace.get === 'function';
 }

@@ -170,7 +170,7 @@ export async function runKeysCommandLine(
     return 0;
   }
   const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line), name };
-  // `--sql` prints the statement for a database this command cannot open (D1), and opens none.
+  // `--sql` prints the statement for a database this command cannot open, and opens none.
   if (printsSql(keys)) return runKeysSql(keys, now, io);
   try {
     const storage = await host.openStorage(settings, () => new Date());

@@ -176,7 +176,7 @@ describe('runKeysCommand', () => {
   });
 });
 
-describe('runKeysSql (create --sql, revoke --sql: for D1, through wrangler d1 execute)', () => {
+describe('runKeysSql (create --sql, revoke --sql: for a database only another tool reaches)', () => {
   async function printed(argv: string[]) {
     const command = parseKeysCommand(argv, now);
     expect(printsSql(command)).toBe(true);

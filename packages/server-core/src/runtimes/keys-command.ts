@@ -9,12 +9,12 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import {
-  type AccessKey,
   createKey,
   findKey,
   listKeys,
   type NewKey,
   newKeyRow,
+  publicKeyOf,
   revokeKey,
   revokeKeyQuery,
 } from '../auth/keys';
@@ -33,9 +33,9 @@ export function keysUsage(name: string): string {
   revoke ID
       Revokes the key with that id (a revoked key answers 401).
   create … --sql, revoke ID --sql
-      Prints the SQL statement instead of running it, for a database this command cannot open
-      (Cloudflare D1: npx wrangler d1 execute <database> --command "$(…)"); create shows
-      {"id", "secret"} on stderr. Opens no database.
+      Prints the SQL statement instead of running it, for a SQLite database this command cannot
+      open (another machine's file: sqlite3 <file> "$(…)"); create shows {"id", "secret"} on
+      stderr. Opens no database. (A Worker's keys: its /__admin__/keys/ route, docs/runtimes.md.)
   help
       Prints this.
 
@@ -50,7 +50,7 @@ export class UsageError extends Error {
 
 export type KeysCommand =
   | { command: 'help' }
-  /** `sql`: print the statement instead of running it (a database only a tool can reach: D1). */
+  /** `sql`: print the statement instead of running it (a database only another tool can reach). */
   | { command: 'create'; key: NewKey; sql: boolean }
   | { command: 'list' }
   | { command: 'revoke'; id: string; sql: boolean };
@@ -209,20 +209,6 @@ function isCalendarDate(date: string): boolean {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date);
 }
 
-/** What `list` prints of a key: never the secret, its hash, or the login-data key derived from it. */
-export function publicKeyOf(key: AccessKey) {
-  return {
-    id: key.id,
-    name: key.name,
-    description: key.description,
-    permissions: key.permissions,
-    workspaceIds: key.workspaceIds,
-    expiresAt: key.expiresAt,
-    revokedAt: key.revokedAt,
-    createdAt: key.createdAt,
-  };
-}
-
 export interface KeysIo {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -268,7 +254,7 @@ export function printsSql(command: KeysCommand): boolean {
 
 /**
  * `create --sql` and `revoke ID --sql`: the statement on stdout, one line, with its values written
- * in (a tool such as `wrangler d1 execute --command` takes no parameters); the new key's id and
+ * in (a tool such as `sqlite3 <file> "…"` takes no parameters); the new key's id and
  * secret on stderr, so `$(…)` captures the statement alone while the terminal shows the secret.
  */
 export async function runKeysSql(command: KeysCommand, now: Date, io: KeysIo): Promise<number> {

@@ -184,7 +184,7 @@ describe('readServerSettings on Cloudflare Workers (bindings)', () => {
     [
       'a database URL',
       { DATABASE_URL: 'sqlite:x.db' },
-      /^DATABASE_URL is not supported on Cloudflare Workers: .*D1 binding/,
+      /^DATABASE_URL is not supported on Cloudflare Workers: .*Durable Object WsadminDatabase/,
     ],
     ['a port', { PORT: '8787' }, /^PORT is not supported on Cloudflare Workers/],
     ['a trusted proxy', { WSADMIN_TRUST_PROXY: '1' }, /CF-Connecting-IP/],

@@ -17,7 +17,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface ServerSettings {
   host: string;
   port: number;
-  /** `sqlite:<file>`, `sqlite::memory:` or, on Node, `postgres://…`. A Worker's database is its D1 binding. */
+  /** `sqlite:<file>`, `sqlite::memory:` or, on Node, `postgres://…`. A Worker's database is its Durable Object's storage. */
   databaseUrl: string;
   /** pino's levels; `info` logs one line per request, `warn` and above only problems. */
   logLevel: LogLevel;
@@ -78,7 +78,8 @@ const NODE_ONLY: Readonly<Record<string, { passes?: string; why: (runtime: Serve
 
 /** Settings of a listening process, which a Worker is not: Cloudflare routes requests to it. */
 const NOT_ON_WORKERS: Readonly<Record<string, string>> = {
-  DATABASE_URL: 'the database is the D1 binding (`DB` in wrangler.toml: [[d1_databases]] binding = "DB")',
+  DATABASE_URL:
+    'the database is the SQLite storage of the Durable Object WsadminDatabase (bound as WSADMIN in wrangler.toml)',
   HOST: 'a Worker does not listen: Cloudflare routes requests to it (routes in wrangler.toml)',
   PORT: 'a Worker does not listen: Cloudflare routes requests to it (`wrangler dev --port` locally)',
   WSADMIN_TRUST_PROXY: 'the client address is the CF-Connecting-IP header Cloudflare sets, always',
@@ -207,7 +208,7 @@ function startupProblem<T>(parse: () => T): T {
   }
 }
 
-/** The text bindings only (a Worker's also hold its D1 database and other objects). */
+/** The text bindings only (a Worker's also hold its Durable Object namespace and other objects). */
 function textsOf(bindings: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
   const texts: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(bindings)) if (typeof value === 'string') texts[name] = value;

@@ -2,7 +2,12 @@ import { Kysely, type Dialect as KyselyDialect, type Transaction } from 'kysely'
 import { migrate } from './migrations';
 import type { StorageReads } from './quick-reads';
 import type { Dialect, Schema } from './schema';
-import { type WriteLockOptions, type WriteScope, writeTransactionOn } from './write-locks';
+import {
+  type TransactionRunner,
+  type WriteLockOptions,
+  type WriteScope,
+  writeTransactionOn,
+} from './write-locks';
 
 /**
  * Something a storage keeps for itself: a cache, a compiled statement, a fact about its database.
@@ -21,7 +26,7 @@ export function perStorage<T>(create: () => T): PerStorage<T> {
 /**
  * The port every handler and query works through: an open database with the schema migrated, and
  * all the server keeps per database. Each opener (sql.js, a synchronous SQLite driver, PostgreSQL,
- * D1) returns one; the app hands it to handlers in their context. A plain object of closures, so a
+ * a Durable Object's SQLite) returns one; the app hands it to handlers in their context. A plain object of closures, so a
  * wrapper (`{ ...storage, writeTransaction }`, e.g. a test hook) keeps the same state.
  */
 export interface Storage {
@@ -31,7 +36,7 @@ export interface Storage {
   readonly location: string;
   /**
    * Reads of committed data outside Kysely and the change version that keeps rows and answers
-   * (decision 0020); undefined where the runtime has neither (sql.js, D1): every read runs.
+   * (decision 0020); undefined where the runtime has neither (sql.js): every read runs.
    */
   readonly reads: StorageReads | undefined;
   /**
@@ -73,6 +78,8 @@ export async function openStorage(options: {
   now: () => Date;
   /** The runtime's read path (sync-sqlite.ts, the Node server's PostgreSQL); default none. */
   reads?: StorageReads | undefined;
+  /** Where SQL transactions are refused: how the runtime runs one (durable-object.ts). */
+  runTransaction?: TransactionRunner | undefined;
   /** PostgreSQL only; default: 5 concurrent write transactions. */
   writeLocks?: Partial<WriteLockOptions>;
   /** False when the database is known to be at the latest version (an in-memory copy of one). Default true. */
@@ -82,6 +89,7 @@ export async function openStorage(options: {
   const writeTransaction = writeTransactionOn(
     db,
     options.dialect === 'postgres' ? { maxConcurrentWrites: 5, ...options.writeLocks } : undefined,
+    options.runTransaction,
   );
   const owned = new Map<PerStorage<unknown>, unknown>();
   const storage: Storage = {

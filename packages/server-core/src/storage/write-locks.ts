@@ -41,11 +41,18 @@ const ATTEMPTS = 3;
 export function writeTransactionOn(
   db: Db,
   locks: WriteLockOptions | undefined,
+  run: TransactionRunner = (on, work) => on.transaction().execute(work),
 ): <T>(scope: WriteScope, work: Work<T>) => Promise<T> {
-  if (!locks) return (_scope, work) => db.transaction().execute((trx) => work(withTransactionState(trx)));
+  if (!locks) return (_scope, work) => run(db, (trx) => work(withTransactionState(trx)));
   const locker = new WriteLocker(locks);
   return (scope, work) => locker.run(db, scope, work);
 }
+
+/**
+ * How a transaction runs on `db`: Kysely's own (`BEGIN` … `COMMIT`) by default; where SQL
+ * transactions are refused, the runtime's (a Durable Object's `ctx.storage.transaction`).
+ */
+export type TransactionRunner = <T>(db: Db, work: Work<T>) => Promise<T>;
 
 /** Something a write transaction keeps while it runs (`perTransaction`), e.g. lists it read. */
 export interface PerTransaction<T> {

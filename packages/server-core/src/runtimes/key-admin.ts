@@ -1,0 +1,77 @@
+import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX, successEnvelope } from '@wsadmin/contract';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { constantTimeEqual } from '../auth/digest';
+import { createKey, listKeys, type NewKey, publicKeyOf, revokeKey } from '../auth/keys';
+import type { Clock } from '../clock';
+import { ApiError, notFound } from '../errors';
+import { headerOf } from '../http/request-headers';
+import { factsOf } from '../http/request-report';
+import type { Storage } from '../storage/storage';
+import { invalidInput } from '../zod-issues';
+
+/** Where a Worker's keys are managed: no shell reaches its database (decision 0029). */
+export const KEY_ADMIN_PATH = '/__admin__/keys/';
+
+const NewKeyBody = z.strictObject({
+  name: z.string().trim().min(1).max(SHORT_TEXT_MAX),
+  description: z.string().max(LONG_TEXT_MAX).optional(),
+  permissions: z.array(FeaturePermission).optional(),
+  workspaceIds: z.array(z.number().int().min(1).max(MAX_ID)).nullable().optional(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+const KeyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/**
+ * `wsadmin-keys` over HTTP, for a server without a shell on its database (a Worker): list, create
+ * and revoke keys, each request authenticated by the bootstrap secret (`WSADMIN_BOOTSTRAP_KEY`) and
+ * nothing else, so an access key can never make more keys. A created key's secret is in the answer
+ * to the caller only: the request log names the route and status, never a body.
+ */
+export function mountKeyAdmin(
+  app: Hono,
+  storage: () => Storage,
+  clock: Clock,
+  bootstrapSecret: string | undefined,
+): void {
+  app.use(`${KEY_ADMIN_PATH}*`, async (c, next) => {
+    factsOf(c.req.raw).route = `${KEY_ADMIN_PATH}…`;
+    const given = /^Bearer\s+(.+)$/i.exec(headerOf(c, 'authorization')?.trim() ?? '')?.[1] ?? '';
+    if (bootstrapSecret === undefined || !constantTimeEqual(given, bootstrapSecret)) {
+      throw new ApiError(
+        401,
+        'managing keys needs "Authorization: Bearer <WSADMIN_BOOTSTRAP_KEY>"',
+        'unauthorized',
+      );
+    }
+    await next();
+  });
+  app.get(KEY_ADMIN_PATH, async (c) => {
+    const keys = await listKeys(storage().db);
+    return c.json(successEnvelope(keys.map(publicKeyOf), true));
+  });
+  app.post(KEY_ADMIN_PATH, async (c) => {
+    const parsed = NewKeyBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) throw invalidInput('body', parsed.error);
+    const { name, description, permissions, workspaceIds, expiresAt } = parsed.data;
+    const key: NewKey = {
+      name,
+      ...(description === undefined ? {} : { description }),
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(workspaceIds === undefined ? {} : { workspaceIds }),
+      ...(expiresAt === undefined ? {} : { expiresAt: expiresAt && new Date(expiresAt).toISOString() }),
+    };
+    const created = await storage().writeTransaction('unscoped', (trx) => createKey(trx, clock.now(), key));
+    return c.json(successEnvelope({ id: created.id, secret: created.secret }, true));
+  });
+  app.post(`${KEY_ADMIN_PATH}:id/revoke/`, async (c) => {
+    const id = KeyId.safeParse(c.req.param('id'));
+    if (!id.success) throw invalidInput('path.id', id.error);
+    const revoked = await storage().writeTransaction('unscoped', (trx) =>
+      revokeKey(trx, id.data, clock.now()),
+    );
+    if (!revoked) throw notFound(`access key ${id.data}`);
+    return c.json(successEnvelope(undefined, false));
+  });
+}
