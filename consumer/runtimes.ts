@@ -161,12 +161,13 @@ async function worker(project: string, flags: string[] = ['nodejs_compat']): Pro
 
 /**
  * The project's worker.mjs bundled as wrangler bundles a Worker: esbuild, platform neutral,
- * conditions worker and browser, into `outdir/worker.js`.
+ * conditions worker and browser, into `outdir/worker.js`. `extra` may add loaders, or replace the
+ * conditions (the concurrency drill adds `@wsadmin/source` to bundle this repository's sources).
  */
 export async function bundleWorker(
   project: string,
   outdir: string,
-  extra: Pick<BuildOptions, 'loader'> = {},
+  extra: Pick<BuildOptions, 'loader' | 'conditions'> = {},
 ): Promise<void> {
   await build({
     entryPoints: [join(project, 'worker.mjs')],
