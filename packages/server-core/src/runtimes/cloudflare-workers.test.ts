@@ -78,6 +78,46 @@ describe('createWorker (Cloudflare Workers, the database in a Durable Object)', 
     expect(await answer.json()).toMatchObject({ errcode: 400, data: { reason: 'invalid_request' } });
   });
 
+  it('reads a body in the Worker before the object answers: over the limit, 413 and the whole upload read', async () => {
+    const worker = createWorker();
+    const env = environment({ WSADMIN_BOOTSTRAP_KEY: KEY });
+    let sent = 0;
+    const chunk = new Uint8Array(256 * 1024).fill(0x20);
+    const upload = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 3 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await worker.fetch(
+      new Request('https://wsadmin.example/openapi/v1/workspaces/', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          'content-type': 'application/json',
+          // Declared: the app refuses it without reading a byte, so only the Worker reads it.
+          'content-length': String(3 * 1024 * 1024),
+        },
+        body: upload,
+        duplex: 'half',
+      } as RequestInit),
+      env,
+    );
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ errcode: 413, data: { reason: 'payload_too_large' } });
+    expect(sent).toBe(3 * 1024 * 1024);
+    const small = await worker.fetch(
+      new Request('https://wsadmin.example/openapi/v1/workspaces/', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: '{"name":"through the Worker"}',
+      }),
+      env,
+    );
+    expect(await small.json()).toMatchObject({ errcode: 200, data: { name: 'through the Worker' } });
+  });
+
   it('answers the index at / and logs each request in the lines of every runtime, without pid', async () => {
     const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const worker = createWorker();

@@ -6,6 +6,7 @@ import { pbkdf2Passwords } from '../auth/pbkdf2-passwords';
 import { AdjustableClock } from '../clock';
 import type { TaskRunner } from '../context';
 import { describeError } from '../errors';
+import { BODY_LIMIT_BYTES } from '../http/request';
 import { processDueTasks } from '../management/refresh-tasks';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import { readServerSettings } from '../settings/server-settings';
@@ -83,7 +84,7 @@ export function createWorker(options: WorkerOptions = {}): WsadminWorker {
         console.error(`wsadmin: cannot start: ${describeError(error)}`);
         return Response.json(errorEnvelope(503, (error as Error).message, 'unavailable'), { status: 503 });
       }
-      return object.fetch(request);
+      return object.fetch(await withBodyRead(request));
     },
     async scheduled(_controller, env) {
       const answer = await objectOf(env).fetch(
@@ -177,6 +178,35 @@ async function startObject(objectStorage: DurableObjectStorageLike, env: WorkerE
   // A Worker cannot know the address a request reached: the index's hint names `<this server>`.
   mountHome(app, { docs: false, serverUrl: () => undefined });
   return { app, storage, clock, taskRunner };
+}
+
+/**
+ * The request with its body read here, in the Worker, before it goes to the object: an answer the
+ * object gives without reading a body (401, 413) would otherwise leave the client's upload cut off
+ * and its connection reset. At most one byte past the body limit is kept (the app then answers 413
+ * as on every runtime); the rest is read and dropped.
+ */
+async function withBodyRead(request: Request): Promise<Request> {
+  if (!request.body) return request;
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
+  const reader = request.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const room = BODY_LIMIT_BYTES + 1 - keptBytes;
+    if (room <= 0) continue;
+    const part = chunk.value.byteLength > room ? chunk.value.subarray(0, room) : chunk.value;
+    kept.push(part);
+    keptBytes += part.byteLength;
+  }
+  const body = new Uint8Array(keptBytes);
+  let at = 0;
+  for (const part of kept) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body });
 }
 
 function isNamespace(value: unknown): value is DurableObjectNamespaceLike {
