@@ -91,6 +91,10 @@ describe.each(Object.entries(RUNTIME_SERVERS))('the reference server on %s, over
       expect(server.output()).not.toContain(secret);
       expect(server.output()).not.toContain(settings.WSADMIN_BOOTSTRAP_KEY);
     }, 60_000);
+
+    it('runs due refresh tasks on its cron trigger, in the object', async () => {
+      expect(await server?.runCron?.()).toBe('ok');
+    }, 60_000);
   }
 });
 

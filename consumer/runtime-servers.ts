@@ -34,6 +34,8 @@ export interface StartedServer {
   url: string;
   key: string;
   keys: ServerKeys;
+  /** Fires the Worker's cron trigger and answers its outcome (`ok`, `exception`): Workers only. */
+  runCron?(): Promise<string>;
   /** What the server printed (or workerd logged) so far. */
   output(): string;
   stop(): Promise<void>;
@@ -143,6 +145,13 @@ const workerd: RuntimeServer = {
       url,
       key: bootstrap,
       keys: keyAdminOf(url, bootstrap),
+      async runCron() {
+        // Miniflare's Fetcher type lacks the scheduled() that workerd's has.
+        const worker = (await miniflare.getWorker()) as unknown as {
+          scheduled(options: { cron: string }): Promise<{ outcome: string }>;
+        };
+        return (await worker.scheduled({ cron: '* * * * *' })).outcome;
+      },
       output,
       stop: () => miniflare.dispose(),
     };
