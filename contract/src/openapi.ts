@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { errorCodesOf, operationEntries } from './all-operations';
 import { EmptyEnvelope, ErrorEnvelope, envelopeOf, errorCodes } from './envelope';
+import { headersObjectOf, METHOD_NOT_ALLOWED_REF, registerResponseHeaders } from './openapi-headers';
 import { linksOf } from './openapi-links';
 import { stateServerWideRules } from './openapi-rules';
 import { tags } from './operation-spec';
@@ -22,20 +23,28 @@ export function buildOpenApiDocument() {
     description: '`Authorization: <API_KEY>`: the bare key form the spec shows for some endpoints.',
   });
 
+  registerResponseHeaders(registry);
+
   for (const [operationId, op] of operationEntries) {
     const links = linksOf(operationId, op, operationEntries);
     const responses: RouteConfig['responses'] = {
       200: {
         description: 'Success: `errcode` 200, `errmsg` "success".',
+        headers: headersObjectOf(200),
         content: { 'application/json': { schema: op.data ? envelopeOf(op.data) : EmptyEnvelope } },
         ...(links ? { links } : {}),
       },
     };
-    for (const code of errorCodesOf(op)) {
-      responses[code] = {
-        description: errorCodes[code],
-        content: { 'application/json': { schema: ErrorEnvelope } },
-      };
+    // 405 is the path's answer to the methods it lacks: one shared response with `Allow`.
+    for (const code of [...errorCodesOf(op), 405 as const].sort((a, b) => a - b)) {
+      responses[code] =
+        code === 405
+          ? METHOD_NOT_ALLOWED_REF
+          : {
+              description: errorCodes[code],
+              headers: headersObjectOf(code),
+              content: { 'application/json': { schema: ErrorEnvelope } },
+            };
     }
     const keyForm = op.keyForm ?? 'bearerOrKey';
     registry.registerPath({

@@ -45,7 +45,16 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
     active.remaining -= 1;
     if (active.remaining <= 0) overrides.delete(matched.operationId);
     const copy = request.clone();
-    return answerOverride(matched, active.override, copy, await scope.forward(request, url, path));
+    const answered = await answerOverride(
+      matched,
+      active.override,
+      copy,
+      await scope.forward(request, url, path),
+    );
+    // As the document declares and the app does: every answer carries an id (a network error is none).
+    if (answered.type !== 'error' && !answered.headers.has('x-request-id'))
+      answered.headers.set('X-Request-Id', crypto.randomUUID());
+    return answered;
   }
 
   async function answerOverride(

@@ -1,7 +1,7 @@
 import { workspaceDefaults } from '@wsadmin/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockRequestError } from './client';
-import { MOCK_BASE_URL } from './create-mock';
+import { MOCK_BASE_URL, MOCK_KEY } from './create-mock';
 import { setupMockServer } from './node';
 import { MockContractError } from './overrides';
 import { send } from './test-helpers';
@@ -38,6 +38,28 @@ describe('overrides', () => {
     expect((await send(`${api}/workspaces/1/`, { method: 'PUT', body: { desc: 'edited' } })).status).toBe(
       200,
     );
+  });
+
+  it("never takes a literal path for the id path it overrides: 405 with the literal path's Allow", async () => {
+    mock.override('updateWorkspace', { errcode: 503, errmsg: 'down', data: { reason: 'unavailable' } });
+    const response = await fetch(`${api}/workspaces/create-workspaces/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${MOCK_KEY}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    // The override is still there for the id path.
+    expect((await send(`${api}/workspaces/1/`, { method: 'PUT', body: {} })).status).toBe(503);
+  });
+
+  it('gives an override answer its X-Request-Id, as every answer of the app has', async () => {
+    mock.override('getWorkspace', ({ params }) => ({ ...workspace(), id: Number(params.workspaceId) }));
+    const response = await fetch(`${api}/workspaces/1/`, {
+      headers: { authorization: `Bearer ${MOCK_KEY}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('runs a handler with the path parameters and the request, and checks its data', async () => {

@@ -13,10 +13,12 @@ import { handlers } from './handlers';
 import { CachingRouter } from './http/caching-router';
 import { unmatched } from './http/fallback';
 import { registerHealth } from './http/health';
-import { registerOperations } from './http/register-operations';
+import { literalPaths } from './http/match-operation';
+import { registerOperations, toHonoPath } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport } from './http/request-report';
+import { rateLimitFields } from './rate-limit/rate-limit-fields';
 import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
@@ -89,6 +91,11 @@ export function createApp(options: AppOptions): Hono {
     facts.requestId = requestId;
     await next();
     if (!carriesRequestId(c.res)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const fields = rateLimitFields(facts.quotas);
+    if (fields) {
+      c.res.headers.set('RateLimit-Policy', fields.policy);
+      c.res.headers.set('RateLimit', fields.state);
+    }
     const durationMs = performance.now() - started;
     const route = facts.route ?? routeOf(c);
     options.log?.(`${c.req.method} ${route} ${c.res.status} ${durationMs.toFixed(1)}ms`);
@@ -111,7 +118,7 @@ export function createApp(options: AppOptions): Hono {
         origin: origins === '*' ? '*' : [...origins],
         allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER],
-        exposeHeaders: ['Retry-After', REQUEST_ID_HEADER],
+        exposeHeaders: ['Retry-After', 'RateLimit-Policy', 'RateLimit', REQUEST_ID_HEADER],
         // Browsers cap this (Chromium: 2 h); it saves a preflight per call.
         maxAge: 7200,
       }),
@@ -124,10 +131,11 @@ export function createApp(options: AppOptions): Hono {
   if (limiter) {
     // Before the key is looked up, so a flood of bad keys is refused without touching the database.
     app.use('/openapi/v1/*', async (c, next) => {
+      const facts = factsOf(c.req.raw);
       try {
-        enforce(limiter, 'address', options.clientAddress?.(c) ?? 'unknown');
+        enforce(limiter, 'address', options.clientAddress?.(c) ?? 'unknown', 1, facts);
       } catch (error) {
-        if (error instanceof RateLimitedError) factsOf(c.req.raw).rateLimited = error.bucket;
+        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
         throw error;
       }
       await next();
@@ -144,16 +152,23 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
+  const refuse = (c: Context) => {
+    const { error, allow } = unmatched(c.req.method, c.req.path, Boolean(options.corsOrigins));
+    if (allow) c.header('Allow', allow);
+    return c.json(errorEnvelopeOf(error), error.errcode);
+  };
+  // Before any id route: a literal path (`/workspaces/create-workspaces/`) refuses its other
+  // methods with 405 itself, so PUT there never reaches the workspace "create-workspaces".
+  for (const { path, refused } of literalPaths) {
+    if (refused.length > 0) app.on(refused, toHonoPath(path), refuse);
+  }
+
   registerOperations(app, handlers, context, {
     validateResponses: options.validateResponses ?? true,
     rateLimiter: limiter,
   });
 
-  app.notFound((c) => {
-    const { error, allow } = unmatched(c.req.method, c.req.path, Boolean(options.corsOrigins));
-    if (allow) c.header('Allow', allow);
-    return c.json(errorEnvelopeOf(error), error.errcode);
-  });
+  app.notFound(refuse);
 
   app.onError((error, c) => {
     if (error instanceof RateLimitedError) {

@@ -25,6 +25,22 @@ export function protocolScenarios(target: () => ScenarioTarget) {
     });
 
     it.each([
+      ['PUT', '/openapi/v1/accounts/create-accounts/', 'POST'],
+      ['DELETE', '/openapi/v1/workspaces/create-workspaces/', 'POST'],
+      ['GET', '/openapi/v1/workspaces/update-workspaces/', 'PUT'],
+    ])('answers %s %s with 405 and Allow: %s, never as an id', async (method, path, allow) => {
+      const answer = await api.send(method, path);
+      expect(answer).toMatchObject({ status: 405, errcode: 405, data: { reason: 'method_not_allowed' } });
+      // OPTIONS joins POST where the target has CORS on.
+      expect(
+        answer.headers
+          .get('allow')
+          ?.split(', ')
+          .filter((name) => name !== 'OPTIONS'),
+      ).toEqual([allow]);
+    });
+
+    it.each([
       ['text/plain', 'text/plain'],
       ['a form type (curl -d)', 'application/x-www-form-urlencoded'],
     ])('refuses a JSON body sent as %s with 415, and changes nothing', async (_name, type) => {

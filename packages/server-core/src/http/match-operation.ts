@@ -10,6 +10,8 @@ export interface MatchedOperation {
 interface Pattern {
   operationId: OperationId;
   method: string;
+  /** The contract path (`/workspaces/{workspaceId}/`). */
+  path: string;
   regex: RegExp;
   names: string[];
 }
@@ -21,15 +23,26 @@ const patterns: Pattern[] = [...operationEntries]
   .map(([operationId, op]) => ({
     operationId,
     method: op.method.toUpperCase(),
+    path: op.path,
     regex: new RegExp(`^${op.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
     names: [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''),
   }));
 
+/**
+ * The contract path a request path belongs to: the first that fits, static segments first. A literal
+ * path (`/workspaces/create-workspaces/`) is its own, never the id path that would also fit it, so
+ * its other methods answer 405 rather than reach the workspace "create-workspaces".
+ */
+function ownerOf(path: string): string | undefined {
+  return patterns.find((pattern) => pattern.regex.test(path))?.path;
+}
+
 /** The contract operation a method and path (`/openapi/v1/...`) call, if any. */
 export function matchOperation(method: string, path: string): MatchedOperation | undefined {
   const upper = method.toUpperCase();
+  const owner = ownerOf(path);
   for (const pattern of patterns) {
-    if (pattern.method !== upper) continue;
+    if (pattern.method !== upper || pattern.path !== owner) continue;
     const match = pattern.regex.exec(path);
     if (!match) continue;
     const params: Record<string, string> = {};
@@ -41,10 +54,32 @@ export function matchOperation(method: string, path: string): MatchedOperation |
   return undefined;
 }
 
-/** The methods some operation accepts on `path`. */
+/** The methods the operations of the contract path `path` belongs to accept (none on an unknown path). */
 export function allowedMethods(path: string): string[] {
-  return [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
+  const owner = ownerOf(path);
+  return [...new Set(patterns.filter((p) => p.path === owner).map((p) => p.method))];
 }
+
+/** A contract path an id path would also fit, and the methods it lacks that some such id path has. */
+export interface LiteralPath {
+  path: string;
+  /** Uppercase, in contract order: the router would send these to the id path. */
+  refused: string[];
+}
+
+/**
+ * Every literal path of the contract: one whose static segment stands where another contract path
+ * has a parameter (`/workspaces/create-workspaces/` beside `/workspaces/{workspaceId}/`), with the
+ * methods it must refuse itself (405) before the router tries the id path.
+ */
+export const literalPaths: readonly LiteralPath[] = [...new Set(patterns.map((p) => p.path))].flatMap(
+  (path) => {
+    const own = new Set(patterns.filter((p) => p.path === path).map((p) => p.method));
+    const captured = patterns.filter((p) => p.path !== path && p.regex.test(path));
+    const refused = [...new Set(captured.map((p) => p.method))].filter((method) => !own.has(method));
+    return captured.length > 0 ? [{ path, refused }] : [];
+  },
+);
 
 function safeDecode(text: string): string {
   try {

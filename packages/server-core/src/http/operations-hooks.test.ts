@@ -146,12 +146,14 @@ describe('CORS', () => {
     expect((await preflight('http://evil.test')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('exposes Retry-After and X-Request-Id on answers', async () => {
+  it('exposes Retry-After, the RateLimit fields and X-Request-Id on answers', async () => {
     const response = await app.request(`${BASE}/openapi/v1/scopes/`, {
       headers: { ...auth(), origin: 'http://localhost:5173' },
     });
     expect(response.headers.get('access-control-expose-headers')?.toLowerCase().split(',')).toEqual([
       'retry-after',
+      'ratelimit-policy',
+      'ratelimit',
       'x-request-id',
     ]);
   });

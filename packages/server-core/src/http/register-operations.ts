@@ -80,7 +80,7 @@ export function registerOperations(
     const limit = (facts: RequestFacts, bucket: RateBucket, keyId: string, cost = 1) => {
       facts.keyId = keyId;
       try {
-        enforce(options.rateLimiter, bucket, keyId, cost);
+        enforce(options.rateLimiter, bucket, keyId, cost, facts);
       } catch (error) {
         if (error instanceof ApiError && error.errcode === 429) facts.rateLimited = bucket;
         throw error;

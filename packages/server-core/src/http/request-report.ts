@@ -1,5 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import type { RateBucket } from '../rate-limit/rate-limiter';
+import type { RateBucket, RateQuotas } from '../rate-limit/rate-limiter';
 
 /** What the app tells its host about each finished request (logs, metrics): never a secret. */
 export interface RequestReport {
@@ -20,7 +20,10 @@ export interface RequestReport {
 /** Filled in while a request runs; read once it is answered. */
 export type RequestFacts = Partial<
   Pick<RequestReport, 'requestId' | 'route' | 'operationId' | 'keyId' | 'rateLimited'>
->;
+> & {
+  /** The buckets the request met, for the answer's `RateLimit` fields. */
+  quotas?: RateQuotas;
+};
 
 // Kept on the Request object itself under a symbol of this module, so the app needs no typed Hono
 // variables and nothing outlives the request (a WeakMap lookup cost more, twice per request).

@@ -9,12 +9,26 @@ import { ApiError } from '../errors';
 export type RateBucket = 'address' | 'key' | 'strict';
 
 /**
- * `capacity`: the bucket's size, when the request costs more than it: no wait would let it through.
+ * A bucket's state after a decision, for the `RateLimit-Policy` and `RateLimit` fields
+ * (draft-ietf-httpapi-ratelimit-headers): `limit` tokens per `windowSeconds`, `remaining` now,
+ * full again in `resetSeconds`.
  */
-export type RateDecision =
+export interface RateQuota {
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * `capacity`: the bucket's size, when the request costs more than it: no wait would let it through.
+ * `quota`: the bucket's state, where the limiter tells it (the fields are sent only then).
+ */
+export type RateDecision = (
   | { allowed: true }
   | { allowed: false; retryAfterSeconds: number }
-  | { allowed: false; capacity: number };
+  | { allowed: false; capacity: number }
+) & { quota?: RateQuota };
 
 /**
  * Decides whether `cost` more tokens (default 1: one request) of `subject` fit in `bucket`, and
@@ -68,15 +82,23 @@ export class OverCapacityError extends ApiError {
   }
 }
 
-/** Throws the 429 when `bucket` lacks the `cost` tokens for `subject`. */
+/** The bucket states a request met, for its answer's `RateLimit` fields. */
+export type RateQuotas = Partial<Record<RateBucket, RateQuota>>;
+
+/**
+ * Throws the 429 when `bucket` lacks the `cost` tokens for `subject`; the bucket's state goes
+ * into `met.quotas` either way (the request's facts).
+ */
 export function enforce(
   limiter: RateLimiter | undefined,
   bucket: RateBucket,
   subject: string,
   cost = 1,
+  met?: { quotas?: RateQuotas },
 ): void {
   if (!limiter) return;
   const decision = limiter.take(bucket, subject, cost);
+  if (met && decision.quota) met.quotas = { ...met.quotas, [bucket]: decision.quota };
   if (decision.allowed) return;
   if ('capacity' in decision) throw new OverCapacityError(bucket, cost, decision.capacity);
   throw new RateLimitedError(bucket, decision.retryAfterSeconds, cost);

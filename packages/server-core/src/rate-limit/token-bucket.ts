@@ -1,4 +1,4 @@
-import type { RateBucket, RateDecision, RateLimiter } from './rate-limiter';
+import type { RateBucket, RateDecision, RateLimiter, RateQuota } from './rate-limiter';
 
 /** `capacity` tokens, refilled continuously at `capacity` per `periodSeconds`: bursts up to `capacity`. */
 export interface Rate {
@@ -53,16 +53,25 @@ export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () 
       } else {
         refill(bucket, rate, now);
       }
-      if (cost > rate.capacity) return { allowed: false, capacity: rate.capacity };
+      const msPerToken = (rate.periodSeconds * 1000) / rate.capacity;
+      const held = bucket;
+      // Whole tokens and seconds, as the RateLimit fields carry them; full again after `t`.
+      const quota = (): RateQuota => ({
+        limit: Math.floor(rate.capacity),
+        windowSeconds: Math.ceil(rate.periodSeconds),
+        remaining: Math.floor(held.tokens),
+        resetSeconds: Math.ceil(((rate.capacity - held.tokens) * msPerToken) / 1000),
+      });
+      if (cost > rate.capacity) return { allowed: false, capacity: rate.capacity, quota: quota() };
       if (bucket.tokens >= cost) {
         bucket.tokens -= cost;
-        return { allowed: true };
+        return { allowed: true, quota: quota() };
       }
-      const msPerToken = (rate.periodSeconds * 1000) / rate.capacity;
       // Whole seconds, as Retry-After carries them; at least 1 so a client never retries at once.
       return {
         allowed: false,
         retryAfterSeconds: Math.max(1, Math.ceil(((cost - bucket.tokens) * msPerToken) / 1000)),
+        quota: quota(),
       };
     },
   };
