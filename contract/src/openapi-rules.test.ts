@@ -91,6 +91,23 @@ describe('patterns that state zod rules', () => {
     expect(AccountUid.safeParse(given).success).toBe(want);
   });
 
+  it('names the keys of every map (baseField.choice among them): no key holds NUL, as the server refuses', () => {
+    const maps = schemasOfType(document, 'object').filter(
+      (node) => node.additionalProperties !== undefined && node.additionalProperties !== false,
+    );
+    expect(maps.length).toBeGreaterThan(0);
+    expect(propertyOf('BaseField', 'choice').propertyNames).toEqual({
+      type: 'string',
+      pattern: NO_NUL_PATTERN,
+    });
+    for (const node of maps) {
+      const keys = node.propertyNames as { pattern?: string } | undefined;
+      expect(keys?.pattern, JSON.stringify(node)).toBeTypeOf('string');
+      expect(new RegExp(keys?.pattern as string).test('a\u0000b')).toBe(false);
+      expect(new RegExp(keys?.pattern as string).test('stored value')).toBe(true);
+    }
+  });
+
   it('states no NUL rule where a stricter pattern is already there', () => {
     expect(NO_NUL_PATTERN).toBe('^[^\\u0000]*$');
     const email = z.email();

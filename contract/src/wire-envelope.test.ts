@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EmptyEnvelope, ErrorEnvelope, envelopeOf } from './envelope';
-import { isSuccess, readEnvelope, successEnvelope, successEnvelopeText } from './wire-envelope';
+import {
+  errorEnvelope,
+  isSuccess,
+  readEnvelope,
+  showableText,
+  successEnvelope,
+  successEnvelopeText,
+} from './wire-envelope';
 
 describe('successEnvelope', () => {
   it('is what the schemas accept, with data only where the operation has data', () => {
@@ -16,6 +23,27 @@ describe('successEnvelope', () => {
     const empty = successEnvelope(undefined, false);
     expect('data' in empty).toBe(false);
     expect(EmptyEnvelope.parse(empty)).toEqual({ errcode: 200, errmsg: 'success' });
+  });
+});
+
+describe('errorEnvelope', () => {
+  it.each([
+    ['U+0000, as the six characters \\u0000', 'a\u0000b', 'a\\u0000b'],
+    ['a lone high surrogate, as U+FFFD', 'a\ud800b', 'a\ufffdb'],
+    ['a lone low surrogate, as U+FFFD', '\udc00', '\ufffd'],
+    ['a surrogate pair, kept', 'a\ud83d\udca9', 'a\ud83d\udca9'],
+    ['C0 controls other than NUL, kept (JSON escapes them)', '\u0001\u001f', '\u0001\u001f'],
+  ])('shows %s', (_what, given, shown) => {
+    expect(showableText(given)).toBe(shown);
+    const envelope = errorEnvelope(400, given, 'invalid_request', [
+      { path: `body.${given}`, message: given },
+    ]);
+    expect(envelope).toEqual({
+      errcode: 400,
+      errmsg: shown,
+      data: { reason: 'invalid_request', issues: [{ path: `body.${shown}`, message: shown }] },
+    });
+    expect(ErrorEnvelope.parse(envelope)).toEqual(envelope);
   });
 });
 

@@ -27,14 +27,43 @@ export interface ErrorData {
   issues?: readonly object[];
 }
 
-/** An error envelope: sent with an HTTP status equal to `errcode`; `issues` only where there are some. */
+/** U+0000, a surrogate pair (kept as it is), or a lone surrogate. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what this finds.
+const UNSHOWABLE = /\u0000|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+
+/**
+ * A text fit for an error envelope, whatever the request held: U+0000 (which the document's
+ * pattern refuses in every string) becomes the six characters `\u0000`, and a lone surrogate
+ * (no Unicode text at all) becomes U+FFFD. Error texts quote keys and values a client sent.
+ */
+export function showableText(text: string): string {
+  return text.replace(UNSHOWABLE, (found) =>
+    found === '\u0000' ? '\\u0000' : found.length === 2 ? found : '\ufffd',
+  );
+}
+
+function showableIssue(issue: object): object {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(issue))
+    shown[name] = typeof value === 'string' ? showableText(value) : value;
+  return shown;
+}
+
+/**
+ * An error envelope: sent with an HTTP status equal to `errcode`; `issues` only where there are
+ * some. Its texts go through `showableText`, the one place that keeps them within the document.
+ */
 export function errorEnvelope(
   errcode: number,
   errmsg: string,
   reason: string,
   issues?: readonly object[],
 ): WireEnvelope & { data: ErrorData } {
-  return { errcode, errmsg, data: issues ? { reason, issues } : { reason } };
+  return {
+    errcode,
+    errmsg: showableText(errmsg),
+    data: issues ? { reason, issues: issues.map(showableIssue) } : { reason },
+  };
 }
 
 /** `{"errcode":200,"errmsg":"success","data":`: what every success answer with data starts with. */

@@ -1,4 +1,5 @@
 import { type Sent, sendDocumentSample } from '@wsadmin/server-testing/document-acceptance';
+import { documentAcceptsBody } from '@wsadmin/server-testing/document-answers';
 import {
   committedDocument,
   type DocumentOperation,
@@ -104,4 +105,51 @@ describe('the acceptance check itself', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.map((sent) => sent.errmsg).join('\n')).toMatch(/uid/i);
   });
+});
+
+/** Every object under the key `name` in a JSON value: where a map sits in a generated body. */
+function mapsNamed(value: unknown, name: string, found: Record<string, unknown>[] = []) {
+  if (value === null || typeof value !== 'object') return found;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === name && item !== null && typeof item === 'object' && !Array.isArray(item))
+      found.push(item as Record<string, unknown>);
+    mapsNamed(item, name, found);
+  }
+  return found;
+}
+
+describe('map keys generated from the OpenAPI document', () => {
+  // The document's maps are `baseField.choice` (propertyNames: no NUL); bodies that hold one.
+  const withMaps = operationsWithBody()
+    .map((operation, index) => {
+      const seeds = Array.from({ length: 40 }, (_unused, tried) => SEED + index * 1000 + tried);
+      const seed = seeds.find((each) => mapsNamed(sampleBody(operation, each), 'choice').length > 0);
+      return seed === undefined ? undefined : ([operation.operationId, operation, seed] as const);
+    })
+    .filter((found) => found !== undefined);
+
+  it('are found in the bodies of the dimension operations', () => {
+    expect(withMaps.map(([operationId]) => operationId)).toEqual(
+      expect.arrayContaining(['createManagedDimension', 'previewDimensionChange', 'createDimensions']),
+    );
+  });
+
+  it.each(withMaps)(
+    '%s: a key the document admits is accepted; a key holding NUL the document refuses, and the server too',
+    async (operationId, operation, seed) => {
+      const body = sampleBody(operation, seed);
+      expect(documentAcceptsBody(operationId, body)).toBe(true);
+      const [accepted] = await sendSamples(operation, seed, 1);
+      expect(accepted && isValidationRefusal(accepted), JSON.stringify(accepted)).toBe(false);
+
+      const { app, storage, key, clock } = inProcess;
+      seeded ??= await seedFuzzTargets(app, storage.db, key, clock.now());
+      const hostile = structuredClone(body);
+      for (const map of mapsNamed(hostile, 'choice')) map['a\u0000b'] = 'label';
+      expect(documentAcceptsBody(operationId, hostile)).toBe(false);
+      const refused = await sendDocumentSample(app, seeded, operation, hostile, requestNumber++);
+      expect(refused.status, refused.errmsg).toBe(400);
+      expect(refused.errmsg).toContain('choice.a\\u0000b');
+    },
+  );
 });

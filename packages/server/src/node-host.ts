@@ -14,6 +14,7 @@ import { mountDocs } from './docs';
 import { openStorageFromUrl } from './open-storage';
 import { capConnections, defaultMaxConnections, dropReporter } from './operations/connection-cap';
 import { createLogger } from './operations/logger';
+import { answerMalformedRequests } from './operations/malformed-requests';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
 import { peerAddressOf, socketUrlOf } from './operations/socket-addresses';
@@ -119,6 +120,7 @@ function listen(
       },
     );
     capConnections(server, cap, { inWorker: cluster.isWorker, onDrop });
+    answerMalformedRequests(server);
     server.once('error', reject);
   });
 }
