@@ -12,6 +12,11 @@ export interface paths {
         /**
          * Get the scope of the calling access key
          * @description Accepts only `Authorization: Bearer <key>`; a JWT-shaped bearer is refused with 401.
+         *
+         *     - **Permission:** any valid access key, sent only as `Authorization: Bearer <key>`; no feature permission is needed.
+         *     - **Workspace scope:** `workspaces` lists the workspaces in the key's set (all of them for a key without a workspace restriction).
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["getScope"];
         put?: never;
@@ -29,10 +34,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List time series summaries */
+        /**
+         * List time series summaries
+         * @description Answers the id, name and revision of every time series of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedTimeSeries"];
         put?: never;
-        /** Commit a previewed time series create */
+        /**
+         * Commit a previewed time series create
+         * @description Creates the time series the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedTimeSeries"];
         delete?: never;
         options?: never;
@@ -47,15 +75,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a time series with its revision */
+        /**
+         * Get a time series with its revision
+         * @description Answers the time series's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedTimeSeries"];
         put?: never;
         post?: never;
-        /** Commit a previewed time series delete */
+        /**
+         * Commit a previewed time series delete
+         * @description Deletes the time series the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedTimeSeries"];
         options?: never;
         head?: never;
-        /** Commit a previewed time series update */
+        /**
+         * Commit a previewed time series update
+         * @description Applies the update the preview described to the time series, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedTimeSeries"];
         trace?: never;
     };
@@ -71,6 +136,15 @@ export interface paths {
         /**
          * Preview a time series change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewTimeSeriesChange"];
         delete?: never;
@@ -86,10 +160,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimension summaries */
+        /**
+         * List dimension summaries
+         * @description Answers the id, name and revision of every dimension of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDimensions"];
         put?: never;
-        /** Commit a previewed dimension create */
+        /**
+         * Commit a previewed dimension create
+         * @description Creates the dimension the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDimension"];
         delete?: never;
         options?: never;
@@ -104,15 +201,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dimension with its revision */
+        /**
+         * Get a dimension with its revision
+         * @description Answers the dimension's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDimension"];
         put?: never;
         post?: never;
-        /** Commit a previewed dimension delete */
+        /**
+         * Commit a previewed dimension delete
+         * @description Deletes the dimension the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDimension"];
         options?: never;
         head?: never;
-        /** Commit a previewed dimension update */
+        /**
+         * Commit a previewed dimension update
+         * @description Applies the update the preview described to the dimension, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDimension"];
         trace?: never;
     };
@@ -128,6 +262,15 @@ export interface paths {
         /**
          * Preview a dimension change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionChange"];
         delete?: never;
@@ -143,10 +286,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List measure summaries */
+        /**
+         * List measure summaries
+         * @description Answers the id, name and revision of every measure of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedMeasures"];
         put?: never;
-        /** Commit a previewed measure create */
+        /**
+         * Commit a previewed measure create
+         * @description Creates the measure the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedMeasure"];
         delete?: never;
         options?: never;
@@ -161,15 +327,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a measure with its revision */
+        /**
+         * Get a measure with its revision
+         * @description Answers the measure's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedMeasure"];
         put?: never;
         post?: never;
-        /** Commit a previewed measure delete */
+        /**
+         * Commit a previewed measure delete
+         * @description Deletes the measure the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedMeasure"];
         options?: never;
         head?: never;
-        /** Commit a previewed measure update */
+        /**
+         * Commit a previewed measure update
+         * @description Applies the update the preview described to the measure, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedMeasure"];
         trace?: never;
     };
@@ -185,6 +388,15 @@ export interface paths {
         /**
          * Preview a measure change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewMeasureChange"];
         delete?: never;
@@ -200,10 +412,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimension table summaries */
+        /**
+         * List dimension table summaries
+         * @description Answers the id, name and revision of every dimension table of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDimensionTables"];
         put?: never;
-        /** Commit a previewed dimension table create */
+        /**
+         * Commit a previewed dimension table create
+         * @description Creates the dimension table the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDimensionTable"];
         delete?: never;
         options?: never;
@@ -218,15 +453,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dimension table with its revision */
+        /**
+         * Get a dimension table with its revision
+         * @description Answers the dimension table's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDimensionTable"];
         put?: never;
         post?: never;
-        /** Commit a previewed dimension table delete */
+        /**
+         * Commit a previewed dimension table delete
+         * @description Deletes the dimension table the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDimensionTable"];
         options?: never;
         head?: never;
-        /** Commit a previewed dimension table update */
+        /**
+         * Commit a previewed dimension table update
+         * @description Applies the update the preview described to the dimension table, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDimensionTable"];
         trace?: never;
     };
@@ -242,6 +514,15 @@ export interface paths {
         /**
          * Preview a dimension table change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionTableChange"];
         delete?: never;
@@ -257,10 +538,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List model summaries */
+        /**
+         * List model summaries
+         * @description Answers the id, name and revision of every model of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedModels"];
         put?: never;
-        /** Commit a previewed model create */
+        /**
+         * Commit a previewed model create
+         * @description Creates the model the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedModel"];
         delete?: never;
         options?: never;
@@ -275,15 +579,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a model with its revision */
+        /**
+         * Get a model with its revision
+         * @description Answers the model's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedModel"];
         put?: never;
         post?: never;
-        /** Commit a previewed model delete */
+        /**
+         * Commit a previewed model delete
+         * @description Deletes the model the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedModel"];
         options?: never;
         head?: never;
-        /** Commit a previewed model update */
+        /**
+         * Commit a previewed model update
+         * @description Applies the update the preview described to the model, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedModel"];
         trace?: never;
     };
@@ -299,6 +640,15 @@ export interface paths {
         /**
          * Preview a model change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewModelChange"];
         delete?: never;
@@ -314,10 +664,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List corpus entry summaries */
+        /**
+         * List corpus entry summaries
+         * @description Answers the id, name and revision of every corpus entry of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedCorpus"];
         put?: never;
-        /** Commit a previewed corpus entry create */
+        /**
+         * Commit a previewed corpus entry create
+         * @description Creates the corpus entry the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedCorpus"];
         delete?: never;
         options?: never;
@@ -332,15 +705,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a corpus entry with its revision */
+        /**
+         * Get a corpus entry with its revision
+         * @description Answers the corpus entry's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedCorpus"];
         put?: never;
         post?: never;
-        /** Commit a previewed corpus entry delete */
+        /**
+         * Commit a previewed corpus entry delete
+         * @description Deletes the corpus entry the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedCorpus"];
         options?: never;
         head?: never;
-        /** Commit a previewed corpus entry update */
+        /**
+         * Commit a previewed corpus entry update
+         * @description Applies the update the preview described to the corpus entry, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedCorpus"];
         trace?: never;
     };
@@ -356,6 +766,15 @@ export interface paths {
         /**
          * Preview a corpus entry change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewCorpusChange"];
         delete?: never;
@@ -371,10 +790,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List SOP summaries */
+        /**
+         * List SOP summaries
+         * @description Answers the id, name and revision of every SOP of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedSops"];
         put?: never;
-        /** Commit a previewed SOP create */
+        /**
+         * Commit a previewed SOP create
+         * @description Creates the SOP the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedSop"];
         delete?: never;
         options?: never;
@@ -389,15 +831,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a SOP with its revision */
+        /**
+         * Get a SOP with its revision
+         * @description Answers the SOP's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedSop"];
         put?: never;
         post?: never;
-        /** Commit a previewed SOP delete */
+        /**
+         * Commit a previewed SOP delete
+         * @description Deletes the SOP the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedSop"];
         options?: never;
         head?: never;
-        /** Commit a previewed SOP update */
+        /**
+         * Commit a previewed SOP update
+         * @description Applies the update the preview described to the SOP, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedSop"];
         trace?: never;
     };
@@ -413,6 +892,15 @@ export interface paths {
         /**
          * Preview a SOP change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewSopChange"];
         delete?: never;
@@ -428,10 +916,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dataset summaries */
+        /**
+         * List dataset summaries
+         * @description Answers the id, name and revision of every dataset of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDatasets"];
         put?: never;
-        /** Commit a previewed dataset create */
+        /**
+         * Commit a previewed dataset create
+         * @description Creates the dataset the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDataset"];
         delete?: never;
         options?: never;
@@ -446,15 +957,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dataset with its revision */
+        /**
+         * Get a dataset with its revision
+         * @description Answers the dataset's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDataset"];
         put?: never;
         post?: never;
-        /** Commit a previewed dataset delete */
+        /**
+         * Commit a previewed dataset delete
+         * @description Deletes the dataset the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDataset"];
         options?: never;
         head?: never;
-        /** Commit a previewed dataset update */
+        /**
+         * Commit a previewed dataset update
+         * @description Applies the update the preview described to the dataset, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDataset"];
         trace?: never;
     };
@@ -470,6 +1018,15 @@ export interface paths {
         /**
          * Preview a dataset change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDatasetChange"];
         delete?: never;
@@ -485,7 +1042,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the references and dependencies of an object */
+        /**
+         * Get the references and dependencies of an object
+         * @description Answers the models and drafts that use the object, the measures that depend on it, and the objects it references (`dependsOn`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagementImpacts"];
         put?: never;
         post?: never;
@@ -504,7 +1070,13 @@ export interface paths {
         };
         /**
          * Get an operation record
-         * @description Visible only to the key that created it, in the workspace where it was created; anything else is 404.
+         * @description Answers the state of a commit and of its follow-up task or probe, after running the source-refresh tasks that are due. Visible only to the key that created it, in the workspace where it was created; anything else is 404.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementOperation"];
         put?: never;
@@ -522,11 +1094,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the source catalogue of a workspace */
+        /**
+         * Get the source catalogue of a workspace
+         * @description Answers the source tables and fields the workspace can bind time series, dimension tables and datasets to.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getSourceCatalogue"];
         /**
          * Replace the source catalogue of a workspace
          * @description Table names must be unique. The next source refresh sees the new catalogue.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setSourceCatalogue"];
         post?: never;
@@ -546,10 +1135,25 @@ export interface paths {
         /**
          * List workspaces
          * @description Lists the workspaces the key may access. `q` filters on `name` and `desc` (substring, case-insensitive); empty means all.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Only the workspaces in the key's set are listed (all of them for a key without a workspace restriction).
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["listWorkspaces"];
         put?: never;
-        /** Create a workspace */
+        /**
+         * Create a workspace
+         * @description Creates a workspace; omitted settings take their defaults. Answers it with its new `id`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createWorkspace"];
         delete?: never;
         options?: never;
@@ -564,12 +1168,41 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a workspace */
+        /**
+         * Get a workspace
+         * @description Answers one workspace in the detail shape (`hcl` spelling).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getWorkspace"];
-        /** Edit a workspace */
+        /**
+         * Edit a workspace
+         * @description Changes the given settings of a workspace; omitted fields keep their value. Answers the whole workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["updateWorkspace"];
         post?: never;
-        /** Delete a workspace and everything in it */
+        /**
+         * Delete a workspace and everything in it
+         * @description Deletes the workspace with all its objects, members, member groups and operation records.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteWorkspace"];
         options?: never;
         head?: never;
@@ -588,6 +1221,13 @@ export interface paths {
         /**
          * Create workspaces in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspaces"];
         delete?: never;
@@ -607,6 +1247,14 @@ export interface paths {
         /**
          * Edit workspaces in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspaces"];
         post?: never;
@@ -629,6 +1277,14 @@ export interface paths {
         /**
          * Delete workspaces in one batch
          * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteWorkspaces"];
         options?: never;
@@ -643,10 +1299,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List time series */
+        /**
+         * List time series
+         * @description Answers every time series of the workspace in the list shape.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listTimeSeries"];
         put?: never;
-        /** Create a time series */
+        /**
+         * Create a time series
+         * @description Creates a time series bound to a source table and field. Its keyword (first of `names`) must be unused by another time series of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createTimeSeries"];
         delete?: never;
         options?: never;
@@ -661,15 +1338,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a time series */
+        /**
+         * Get a time series
+         * @description Answers one time series of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getTimeSeries"];
         /**
          * Update a time series
          * @description Same body as create; the stored time series is replaced by it.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeries"];
         post?: never;
-        /** Delete a time series */
+        /**
+         * Delete a time series
+         * @description Deletes a time series unless a published model uses it (409 naming the models); draft references to it are removed.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         */
         delete: operations["deleteTimeSeries"];
         options?: never;
         head?: never;
@@ -688,6 +1393,15 @@ export interface paths {
         /**
          * Create time series in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeriesBatch"];
         delete?: never;
@@ -707,6 +1421,15 @@ export interface paths {
         /**
          * Update time series in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeriesBatch"];
         post?: never;
@@ -729,6 +1452,15 @@ export interface paths {
         /**
          * Delete time series in one batch
          * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteTimeSeriesBatch"];
         options?: never;
@@ -743,7 +1475,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimensions */
+        /**
+         * List dimensions
+         * @description Answers every dimension of the workspace, with the models that reference each.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listDimensions"];
         put?: never;
         post?: never;
@@ -765,6 +1506,15 @@ export interface paths {
         /**
          * Create dimensions in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createDimensions"];
         delete?: never;
@@ -784,6 +1534,15 @@ export interface paths {
         /**
          * Update dimensions in one batch
          * @description The spec carries the items under the key `measures` (sic); `dimensions` is accepted as an alias. All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateDimensions"];
         post?: never;
@@ -806,6 +1565,15 @@ export interface paths {
         /**
          * Delete dimensions in one batch
          * @description All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteDimensions"];
         options?: never;
@@ -820,7 +1588,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List measures */
+        /**
+         * List measures
+         * @description Answers every measure of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMeasures"];
         put?: never;
         post?: never;
@@ -842,6 +1619,15 @@ export interface paths {
         /**
          * Create measures in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMeasures"];
         delete?: never;
@@ -861,6 +1647,15 @@ export interface paths {
         /**
          * Update measures in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateMeasures"];
         post?: never;
@@ -883,6 +1678,15 @@ export interface paths {
         /**
          * Delete measures in one batch
          * @description All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteMeasures"];
         options?: never;
@@ -897,10 +1701,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List member groups */
+        /**
+         * List member groups
+         * @description Answers the member groups of the workspace with their permission switches.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMemberGroups"];
         put?: never;
-        /** Create a member group */
+        /**
+         * Create a member group
+         * @description Creates a member group with both permission switches off; the name must be unused in the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createMemberGroup"];
         delete?: never;
         options?: never;
@@ -918,7 +1743,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a member group */
+        /**
+         * Delete a member group
+         * @description Deletes a member group with its row and model permission settings.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteMemberGroup"];
         options?: never;
         head?: never;
@@ -932,9 +1766,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the row permission switch of a member group */
+        /**
+         * Get the row permission switch of a member group
+         * @description Answers whether row permission is on for the member group.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupRowPermissionSwitch"];
-        /** Switch row permission of a member group on or off */
+        /**
+         * Switch row permission of a member group on or off
+         * @description Sets the row permission switch of the member group to the given value; the rules are kept.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupRowPermissionSwitch"];
         post?: never;
         delete?: never;
@@ -950,11 +1804,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the row permission rules of a member group */
+        /**
+         * Get the row permission rules of a member group
+         * @description Answers the row permission rules of the member group, each with the label of its dimension, and the mode.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupRowPermission"];
         /**
          * Replace the row permission rules of a member group
          * @description Each rule: `effect` allow|deny, `resource` a dimension keyword of the workspace, `operator` one of five, `modelUids` non-empty when given, each model existing and containing the dimension.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermission"];
         post?: never;
@@ -971,9 +1842,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission switch of a member group */
+        /**
+         * Get the model permission switch of a member group
+         * @description Answers whether model permission is on for the member group.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupModelPermissionSwitch"];
-        /** Switch model permission of a member group on or off */
+        /**
+         * Switch model permission of a member group on or off
+         * @description Sets the model permission switch of the member group to the given value; the setting is kept.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupModelPermissionSwitch"];
         post?: never;
         delete?: never;
@@ -989,9 +1880,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission of a member group */
+        /**
+         * Get the model permission of a member group
+         * @description Answers the model permission setting of the member group: `effect` and the model uids in `resource`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupModelPermission"];
-        /** Set the model permission of a member group */
+        /**
+         * Set the model permission of a member group
+         * @description Replaces the model permission setting of the member group; every model uid must name a model of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupModelPermission"];
         post?: never;
         delete?: never;
@@ -1007,12 +1918,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members */
+        /**
+         * List members
+         * @description Answers the members of the workspace with their roles and model permission switches.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMembers"];
         put?: never;
         /**
          * Add an account as a member
          * @description A workspace has at most one owner (role 1); adding a second owner is a conflict.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["addMember"];
         delete?: never;
@@ -1031,7 +1960,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member */
+        /**
+         * Remove a member
+         * @description Removes the account from the workspace with its model permission; the account itself stays.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
@@ -1045,11 +1983,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission switch of a member */
+        /**
+         * Get the model permission switch of a member
+         * @description Answers whether model permission is on for the member.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberModelPermissionSwitch"];
         /**
          * Switch model permission of a member on or off
          * @description The spec answers with the envelope only.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermissionSwitch"];
         post?: never;
@@ -1066,11 +2021,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission of a member */
+        /**
+         * Get the model permission of a member
+         * @description Answers the model permission setting of the member: `effect` and the model uids in `resource`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberModelPermission"];
         /**
          * Set the model permission of a member, or of several (batch form)
          * @description Single form: `{effect, resource}` for the member in the path, answered with the same shape. Batch form (same method and path, told apart by the `memberModelPermission` key): answered with the same array.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermission"];
         post?: never;
@@ -1090,10 +2062,26 @@ export interface paths {
         /**
          * List or search accounts
          * @description `q` searches login name, nickname, introduction, phone and e-mail (substring, case-insensitive).
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["listAccounts"];
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Creates an account; `uid` and `username` are generated when not given, and a password is stored only as a hash. Login name, phone and e-mail must be unused.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createAccount"];
         delete?: never;
         options?: never;
@@ -1113,6 +2101,14 @@ export interface paths {
         /**
          * Create accounts in one batch
          * @description All or nothing: an invalid item or a taken unique value rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccounts"];
         delete?: never;
@@ -1128,12 +2124,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Answers one account (never its password).
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getAccount"];
-        /** Update an account */
+        /**
+         * Update an account
+         * @description Changes the given fields of an account; omitted fields keep their value. A new password replaces the stored hash.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["updateAccount"];
         post?: never;
-        /** Delete an account */
+        /**
+         * Delete an account
+         * @description Deletes the account and its memberships in every workspace.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -1151,6 +2177,15 @@ export interface paths {
         /**
          * Update accounts in one batch
          * @description Each item names its account by `uid` (spec: not shown). All or nothing: an invalid item, an unknown uid or a taken unique value rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccounts"];
         post?: never;
@@ -1172,6 +2207,13 @@ export interface paths {
         /**
          * Look up an account by login name, phone or e-mail
          * @description Introduced in v25.10. Answers `data: null` when nobody matches.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["fetchAccount"];
         delete?: never;
@@ -1193,6 +2235,14 @@ export interface paths {
         /**
          * Delete accounts in one batch
          * @description All or nothing: an unknown uid rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteAccounts"];
         options?: never;
@@ -1210,6 +2260,12 @@ export interface paths {
         /**
          * List the workspaces of an account
          * @description Query parameters (spec: not shown which are required): `role` filters by the member role, `offset` (default 0) and `limit` (default 20, at most 100) page the result; `count` is accepted and ignored.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Workspaces outside the key's set are left out of the list rather than refused.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listAccountWorkspaces"];
         put?: never;
@@ -1232,6 +2288,13 @@ export interface paths {
         /**
          * Validate a generated user login string
          * @description Answers `true` when `authData` is correct and valid, `false` otherwise (also for malformed, tampered or expired data). The format is defined in docs/spec-gaps.md.
+         *
+         *     - **Permission:** the `auth` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["checkAuthData"];
         delete?: never;
@@ -2924,6 +3987,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": "key_Q2x5dGVtcG9y",
+                     *         "name": "reporting",
+                     *         "desc": "Nightly reporting job",
+                     *         "expired_at": null,
+                     *         "permissions": [],
+                     *         "workspaces": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Sales",
+                     *             "desc": "Orders and revenue"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -2939,6 +4022,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2948,6 +4046,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2957,6 +4064,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "forbidden",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2966,6 +4082,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2975,6 +4100,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2984,6 +4118,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2994,6 +4137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -3006,6 +4150,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "order date",
+                     *           "revision": "r1-43e4321abcb4"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3021,6 +4178,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3030,6 +4202,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3039,6 +4220,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3048,6 +4238,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3057,6 +4256,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3066,6 +4274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3075,6 +4292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3084,7 +4310,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3119,6 +4348,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3128,6 +4372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3137,6 +4390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3146,6 +4408,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3155,6 +4426,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3164,6 +4444,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3173,6 +4462,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3182,6 +4480,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3191,6 +4498,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3200,6 +4516,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3209,6 +4534,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3218,6 +4552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3256,6 +4599,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3265,6 +4623,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3274,6 +4641,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3283,6 +4659,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3292,6 +4677,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3301,6 +4695,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3310,6 +4713,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3319,7 +4731,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3355,6 +4770,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3364,6 +4794,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3373,6 +4812,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3382,6 +4830,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3391,6 +4848,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3400,6 +4866,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3409,6 +4884,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3418,6 +4902,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3427,6 +4920,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3436,6 +4938,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3445,6 +4956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3454,6 +4974,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3463,7 +4992,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3499,6 +5031,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3508,6 +5055,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3517,6 +5073,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3526,6 +5091,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3535,6 +5109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3544,6 +5127,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3553,6 +5145,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3562,6 +5163,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3571,6 +5181,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3580,6 +5199,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3589,6 +5217,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3598,6 +5235,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3639,6 +5285,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3648,6 +5309,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3657,6 +5327,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3666,6 +5345,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3675,6 +5363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3684,6 +5381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3693,6 +5399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3702,6 +5417,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3711,6 +5435,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3720,6 +5453,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3730,6 +5472,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -3742,6 +5485,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "region",
+                     *           "revision": "r1-8ceadbcff767"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3757,6 +5513,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3766,6 +5537,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3775,6 +5555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3784,6 +5573,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3793,6 +5591,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3802,6 +5609,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3811,6 +5627,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3820,7 +5645,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3855,6 +5683,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3864,6 +5707,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3873,6 +5725,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3882,6 +5743,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3891,6 +5761,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3900,6 +5779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3909,6 +5797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3918,6 +5815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3927,6 +5833,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3936,6 +5851,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3945,6 +5869,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3954,6 +5887,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3992,6 +5934,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4001,6 +5958,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4010,6 +5976,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4019,6 +5994,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4028,6 +6012,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4037,6 +6030,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4046,6 +6048,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4055,7 +6066,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4091,6 +6105,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4100,6 +6129,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4109,6 +6147,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4118,6 +6165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4127,6 +6183,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4136,6 +6201,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4145,6 +6219,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4154,6 +6237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4163,6 +6255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4172,6 +6273,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4181,6 +6291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4190,6 +6309,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4199,7 +6327,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4235,6 +6366,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4244,6 +6390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4253,6 +6408,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4262,6 +6426,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4271,6 +6444,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4280,6 +6462,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4289,6 +6480,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4298,6 +6498,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4307,6 +6516,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4316,6 +6534,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4325,6 +6552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4334,6 +6570,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4375,6 +6620,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4384,6 +6644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4393,6 +6662,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4402,6 +6680,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4411,6 +6698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4420,6 +6716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4429,6 +6734,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4438,6 +6752,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4447,6 +6770,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4456,6 +6788,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4466,6 +6807,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -4478,6 +6820,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "revenue",
+                     *           "revision": "r1-e9a7f88be4dc"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4493,6 +6848,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4502,6 +6872,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4511,6 +6890,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4520,6 +6908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4529,6 +6926,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4538,6 +6944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4547,6 +6962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4556,7 +6980,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4591,6 +7018,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4600,6 +7042,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4609,6 +7060,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4618,6 +7078,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4627,6 +7096,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4636,6 +7114,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4645,6 +7132,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4654,6 +7150,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4663,6 +7168,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4672,6 +7186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4681,6 +7204,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4690,6 +7222,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4728,6 +7269,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4737,6 +7293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4746,6 +7311,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4755,6 +7329,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4764,6 +7347,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4773,6 +7365,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4782,6 +7383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4791,7 +7401,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4827,6 +7440,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4836,6 +7464,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4845,6 +7482,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4854,6 +7500,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4863,6 +7518,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4872,6 +7536,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4881,6 +7554,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4890,6 +7572,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4899,6 +7590,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4908,6 +7608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4917,6 +7626,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4926,6 +7644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4935,7 +7662,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4971,6 +7701,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4980,6 +7725,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4989,6 +7743,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4998,6 +7761,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5007,6 +7779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5016,6 +7797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5025,6 +7815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5034,6 +7833,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5043,6 +7851,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5052,6 +7869,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5061,6 +7887,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5070,6 +7905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5111,6 +7955,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5120,6 +7979,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5129,6 +7997,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5138,6 +8015,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5147,6 +8033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5156,6 +8051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5165,6 +8069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5174,6 +8087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5183,6 +8105,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5192,6 +8123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5202,6 +8142,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -5214,6 +8155,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5229,6 +8177,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5238,6 +8201,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5247,6 +8219,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5256,6 +8237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5265,6 +8255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5274,6 +8273,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5283,6 +8291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5292,7 +8309,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -5327,6 +8347,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5336,6 +8371,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5345,6 +8389,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5354,6 +8407,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5363,6 +8425,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5372,6 +8443,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5381,6 +8461,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5390,6 +8479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5399,6 +8497,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5408,6 +8515,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5417,6 +8533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5426,6 +8551,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5464,6 +8598,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5473,6 +8622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5482,6 +8640,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5491,6 +8658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5500,6 +8676,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5509,6 +8694,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5518,6 +8712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5527,7 +8730,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -5563,6 +8769,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5572,6 +8793,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5581,6 +8811,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5590,6 +8829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5599,6 +8847,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5608,6 +8865,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5617,6 +8883,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5626,6 +8901,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5635,6 +8919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5644,6 +8937,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5653,6 +8955,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5662,6 +8973,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5671,7 +8991,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -5707,6 +9030,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5716,6 +9054,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5725,6 +9072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5734,6 +9090,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5743,6 +9108,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5752,6 +9126,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5761,6 +9144,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5770,6 +9162,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5779,6 +9180,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5788,6 +9198,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5797,6 +9216,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5806,6 +9234,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5847,6 +9284,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5856,6 +9308,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5865,6 +9326,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5874,6 +9344,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5883,6 +9362,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5892,6 +9380,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5901,6 +9398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5910,6 +9416,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5919,6 +9434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5928,6 +9452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5938,6 +9471,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -5950,6 +9484,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5965,6 +9506,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5974,6 +9530,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5983,6 +9548,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5992,6 +9566,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6001,6 +9584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6010,6 +9602,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6019,6 +9620,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6028,7 +9638,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6063,6 +9676,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6072,6 +9700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6081,6 +9718,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6090,6 +9736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6099,6 +9754,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6108,6 +9772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6117,6 +9790,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6126,6 +9808,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6135,6 +9826,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6144,6 +9844,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6153,6 +9862,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6162,6 +9880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6200,6 +9927,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6209,6 +9951,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6218,6 +9969,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6227,6 +9987,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6236,6 +10005,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6245,6 +10023,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6254,6 +10041,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6263,7 +10059,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6299,6 +10098,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6308,6 +10122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6317,6 +10140,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6326,6 +10158,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6335,6 +10176,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6344,6 +10194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6353,6 +10212,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6362,6 +10230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6371,6 +10248,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6380,6 +10266,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6389,6 +10284,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6398,6 +10302,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6407,7 +10320,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6443,6 +10359,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6452,6 +10383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6461,6 +10401,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6470,6 +10419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6479,6 +10437,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6488,6 +10455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6497,6 +10473,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6506,6 +10491,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6515,6 +10509,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6524,6 +10527,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6533,6 +10545,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6542,6 +10563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6583,6 +10613,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6592,6 +10637,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6601,6 +10655,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6610,6 +10673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6619,6 +10691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6628,6 +10709,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6637,6 +10727,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6646,6 +10745,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6655,6 +10763,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6664,6 +10781,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6674,6 +10800,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -6686,6 +10813,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6701,6 +10835,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6710,6 +10859,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6719,6 +10877,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6728,6 +10895,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6737,6 +10913,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6746,6 +10931,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6755,6 +10949,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6764,7 +10967,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6799,6 +11005,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6808,6 +11029,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6817,6 +11047,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6826,6 +11065,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6835,6 +11083,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6844,6 +11101,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6853,6 +11119,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6862,6 +11137,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6871,6 +11155,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6880,6 +11173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6889,6 +11191,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6898,6 +11209,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6936,6 +11256,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6945,6 +11280,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6954,6 +11298,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6963,6 +11316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6972,6 +11334,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6981,6 +11352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6990,6 +11370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6999,7 +11388,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7035,6 +11427,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7044,6 +11451,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7053,6 +11469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7062,6 +11487,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7071,6 +11505,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7080,6 +11523,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7089,6 +11541,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7098,6 +11559,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7107,6 +11577,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7116,6 +11595,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7125,6 +11613,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7134,6 +11631,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7143,7 +11649,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7179,6 +11688,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7188,6 +11712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7197,6 +11730,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7206,6 +11748,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7215,6 +11766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7224,6 +11784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7233,6 +11802,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7242,6 +11820,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7251,6 +11838,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7260,6 +11856,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7269,6 +11874,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7278,6 +11892,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7319,6 +11942,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7328,6 +11966,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7337,6 +11984,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7346,6 +12002,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7355,6 +12020,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7364,6 +12038,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7373,6 +12056,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7382,6 +12074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7391,6 +12092,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7400,6 +12110,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7410,6 +12129,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -7422,6 +12142,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7437,6 +12164,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7446,6 +12188,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7455,6 +12206,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7464,6 +12224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7473,6 +12242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7482,6 +12260,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7491,6 +12278,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7500,7 +12296,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7535,6 +12334,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7544,6 +12358,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7553,6 +12376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7562,6 +12394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7571,6 +12412,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7580,6 +12430,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7589,6 +12448,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7598,6 +12466,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7607,6 +12484,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7616,6 +12502,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7625,6 +12520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7634,6 +12538,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7672,6 +12585,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7681,6 +12609,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7690,6 +12627,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7699,6 +12645,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7708,6 +12663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7717,6 +12681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7726,6 +12699,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7735,7 +12717,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7771,6 +12756,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7780,6 +12780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7789,6 +12798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7798,6 +12816,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7807,6 +12834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7816,6 +12852,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7825,6 +12870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7834,6 +12888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7843,6 +12906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7852,6 +12924,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7861,6 +12942,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7870,6 +12960,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7879,7 +12978,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7915,6 +13017,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7924,6 +13041,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7933,6 +13059,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7942,6 +13077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7951,6 +13095,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7960,6 +13113,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7969,6 +13131,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7978,6 +13149,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7987,6 +13167,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7996,6 +13185,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8005,6 +13203,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8014,6 +13221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8055,6 +13271,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8064,6 +13295,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8073,6 +13313,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8082,6 +13331,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8091,6 +13349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8100,6 +13367,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8109,6 +13385,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8118,6 +13403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8127,6 +13421,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8136,6 +13439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8146,6 +13458,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -8158,6 +13471,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8173,6 +13493,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8182,6 +13517,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8191,6 +13535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8200,6 +13553,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8209,6 +13571,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8218,6 +13589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8227,6 +13607,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8236,7 +13625,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8271,6 +13663,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8280,6 +13687,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8289,6 +13705,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8298,6 +13723,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8307,6 +13741,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8316,6 +13759,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8325,6 +13777,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8334,6 +13795,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8343,6 +13813,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8352,6 +13831,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8361,6 +13849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8370,6 +13867,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8408,6 +13914,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8417,6 +13938,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8426,6 +13956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8435,6 +13974,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8444,6 +13992,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8453,6 +14010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8462,6 +14028,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8471,7 +14046,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8507,6 +14085,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8516,6 +14109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8525,6 +14127,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8534,6 +14145,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8543,6 +14163,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8552,6 +14181,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8561,6 +14199,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8570,6 +14217,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8579,6 +14235,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8588,6 +14253,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8597,6 +14271,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8606,6 +14289,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8615,7 +14307,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8651,6 +14346,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8660,6 +14370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8669,6 +14388,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8678,6 +14406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8687,6 +14424,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8696,6 +14442,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8705,6 +14460,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8714,6 +14478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8723,6 +14496,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8732,6 +14514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8741,6 +14532,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8750,6 +14550,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8791,6 +14600,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8800,6 +14624,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8809,6 +14642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8818,6 +14660,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8827,6 +14678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8836,6 +14696,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8845,6 +14714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8854,6 +14732,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8863,6 +14750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8872,6 +14768,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8882,9 +14787,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
-                /** @description Path segment of an object kind; also the `{type}` of impacts. */
+                /**
+                 * @description Path segment of an object kind; also the `{type}` of impacts.
+                 * @example dimensions
+                 */
                 type: components["schemas"]["ManagementCollection"];
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -8897,6 +14807,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "type": "dimensions",
+                     *         "id": 2,
+                     *         "usedByModels": [],
+                     *         "usedByDrafts": [],
+                     *         "dependentMeasures": [],
+                     *         "dependsOn": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8912,6 +14836,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8921,6 +14860,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8930,6 +14878,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8939,6 +14896,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 2 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8948,6 +14914,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8957,6 +14932,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8966,6 +14950,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9004,6 +14997,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9013,6 +15021,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9022,6 +15039,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9031,6 +15057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "operation not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9040,6 +15075,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9049,6 +15093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9058,6 +15111,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9068,6 +15130,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -9080,6 +15143,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "tables": [
+                     *           {
+                     *             "name": "orders",
+                     *             "fields": [
+                     *               "order_date",
+                     *               "ship_date",
+                     *               "region",
+                     *               "channel",
+                     *               "amount"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9095,6 +15178,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9104,6 +15202,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9113,6 +15220,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9122,6 +15238,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9131,6 +15256,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9140,6 +15274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9149,6 +15292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9159,12 +15311,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tables": [
+                 *         {
+                 *           "name": "orders",
+                 *           "fields": [
+                 *             "order_date",
+                 *             "ship_date",
+                 *             "region",
+                 *             "channel",
+                 *             "amount"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     tables: {
                         /** @description Trimmed (white space at both ends removed); must not be blank. */
@@ -9181,6 +15350,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "tables": [
+                     *           {
+                     *             "name": "orders",
+                     *             "fields": [
+                     *               "order_date",
+                     *               "ship_date",
+                     *               "region",
+                     *               "channel",
+                     *               "amount"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9196,6 +15385,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9205,6 +15409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9214,6 +15427,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9223,6 +15445,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9232,6 +15463,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9241,6 +15481,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9250,6 +15499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9259,6 +15517,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9268,6 +15535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9276,6 +15552,7 @@ export interface operations {
     listWorkspaces: {
         parameters: {
             query?: {
+                /** @example sales */
                 q?: string;
             };
             header?: never;
@@ -9290,6 +15567,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "Orders and revenue",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "id": 1,
+                     *           "name": "Sales",
+                     *           "hc1": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9305,6 +15606,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9314,6 +15630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9323,6 +15648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9332,6 +15666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9341,6 +15684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9350,6 +15702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9364,6 +15725,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marketing",
+                 *       "desc": "Campaign analysis",
+                 *       "date_offset": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceCreate"];
             };
         };
@@ -9374,6 +15742,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Campaign analysis",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": 0,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": true,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 2,
+                     *         "name": "Marketing"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9389,6 +15779,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9398,6 +15803,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9407,6 +15821,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9416,6 +15839,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9425,6 +15857,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9434,6 +15875,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9443,6 +15893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9452,6 +15911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9462,6 +15930,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -9474,6 +15943,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Orders and revenue",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": -1,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": true,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 1,
+                     *         "name": "Sales"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9489,6 +15980,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9498,6 +16004,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9507,6 +16022,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9516,6 +16040,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9525,6 +16058,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9534,6 +16076,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9543,6 +16094,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9553,12 +16113,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sales EMEA",
+                 *       "enable_ddra": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceEdit"];
             };
         };
@@ -9569,6 +16136,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Orders and revenue",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": -1,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": false,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 1,
+                     *         "name": "Sales EMEA"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9584,6 +16173,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9593,6 +16197,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9602,6 +16215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9611,6 +16233,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9620,6 +16251,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9629,6 +16269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9638,6 +16287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9647,6 +16305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9656,6 +16323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9666,6 +16342,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -9678,6 +16355,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -9687,6 +16370,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9696,6 +16394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9705,6 +16412,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9714,6 +16430,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9723,6 +16448,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9732,6 +16466,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9741,6 +16484,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9755,6 +16507,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaces": [
+                 *         {
+                 *           "name": "North"
+                 *         },
+                 *         {
+                 *           "name": "South",
+                 *           "dt": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaces: components["schemas"]["WorkspaceCreate"][];
                 };
@@ -9767,6 +16532,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 2,
+                     *           "name": "North"
+                     *         },
+                     *         {
+                     *           "desc": "",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": false,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 3,
+                     *           "name": "South"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9782,6 +16587,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9791,6 +16611,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9800,6 +16629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9809,6 +16647,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9818,6 +16665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9827,6 +16683,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9836,6 +16701,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9845,6 +16719,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9859,6 +16742,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaces": [
+                 *         {
+                 *           "id": 1,
+                 *           "desc": "Orders, revenue and returns"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaces: components["schemas"]["WorkspaceBatchEditItem"][];
                 };
@@ -9871,6 +16764,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "Orders, revenue and returns",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 1,
+                     *           "name": "Sales"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9886,6 +16803,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9895,6 +16827,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9904,6 +16845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9913,6 +16863,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9922,6 +16881,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9931,6 +16899,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9940,6 +16917,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9949,6 +16935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9958,6 +16953,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9972,6 +16976,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaceIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaceIds: number[];
                 };
@@ -9984,6 +16995,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -9993,6 +17010,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10002,6 +17034,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10011,6 +17052,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10020,6 +17070,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10029,6 +17088,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10038,6 +17106,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10047,6 +17124,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10056,6 +17142,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10065,6 +17160,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10075,6 +17179,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -10087,6 +17192,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "timeUnit": "day",
+                     *           "defaultTimeFunc": null,
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10102,6 +17228,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10111,6 +17252,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10120,6 +17270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10129,6 +17288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10138,6 +17306,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10147,6 +17324,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10156,6 +17342,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10166,12 +17361,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "date",
+                 *       "names": [
+                 *         "ship date"
+                 *       ],
+                 *       "timeUnit": "day",
+                 *       "format": "yyyy-MM-dd",
+                 *       "description": "Day the order shipped",
+                 *       "table": "orders",
+                 *       "field": "ship_date"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesWrite"];
             };
         };
@@ -10182,6 +17391,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "type": "date",
+                     *         "names": [
+                     *           "ship date"
+                     *         ],
+                     *         "timeUnit": "day",
+                     *         "format": "yyyy-MM-dd",
+                     *         "description": "Day the order shipped",
+                     *         "table": "orders",
+                     *         "field": "ship_date",
+                     *         "id": 4,
+                     *         "defaultTimeFunc": null,
+                     *         "used": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10197,6 +17426,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10206,6 +17450,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10215,6 +17468,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10224,6 +17486,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10233,6 +17504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10242,6 +17522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10251,6 +17540,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10260,6 +17558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10269,6 +17576,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10278,6 +17594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10288,7 +17613,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
@@ -10301,6 +17628,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "type": "date",
+                     *         "names": [
+                     *           "order date",
+                     *           "date"
+                     *         ],
+                     *         "format": "yyyy-MM-dd",
+                     *         "description": "Day the order was placed",
+                     *         "timeUnit": "day",
+                     *         "defaultTimeFunc": null,
+                     *         "used": false,
+                     *         "table": "orders",
+                     *         "field": "order_date"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10316,6 +17664,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10325,6 +17688,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10334,6 +17706,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10343,6 +17724,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10352,6 +17742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10361,6 +17760,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10370,6 +17778,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10380,13 +17797,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "date",
+                 *       "names": [
+                 *         "order date",
+                 *         "date"
+                 *       ],
+                 *       "format": "yyyy-MM",
+                 *       "description": "Day the order was placed",
+                 *       "timeUnit": "month",
+                 *       "table": "orders",
+                 *       "field": "order_date"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesWrite"];
             };
         };
@@ -10397,6 +17830,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "type": "date",
+                     *         "names": [
+                     *           "order date",
+                     *           "date"
+                     *         ],
+                     *         "format": "yyyy-MM",
+                     *         "description": "Day the order was placed",
+                     *         "timeUnit": "month",
+                     *         "defaultTimeFunc": null,
+                     *         "used": false,
+                     *         "table": "orders",
+                     *         "field": "order_date"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10412,6 +17866,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10421,6 +17890,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10430,6 +17908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10439,6 +17926,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10448,6 +17944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10457,6 +17962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10466,6 +17980,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10475,6 +17998,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10484,6 +18016,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10493,6 +18034,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10503,7 +18053,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
@@ -10516,6 +18068,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -10525,6 +18083,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10534,6 +18107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10543,6 +18125,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10552,6 +18143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10561,6 +18161,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10570,6 +18179,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10579,6 +18197,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10588,6 +18215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10598,12 +18234,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeries": [
+                 *         {
+                 *           "type": "date",
+                 *           "names": [
+                 *             "ship date"
+                 *           ],
+                 *           "timeUnit": "day",
+                 *           "format": "yyyy-MM-dd",
+                 *           "description": "Day the order shipped",
+                 *           "table": "orders",
+                 *           "field": "ship_date"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeries: components["schemas"]["TimeSeriesWrite"][];
                 };
@@ -10616,6 +18270,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "ship date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order shipped",
+                     *           "table": "orders",
+                     *           "field": "ship_date",
+                     *           "id": 4,
+                     *           "defaultTimeFunc": null,
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10631,6 +18307,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10640,6 +18331,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10649,6 +18349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10658,6 +18367,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10667,6 +18385,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10676,6 +18403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10685,6 +18421,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10694,6 +18439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10703,6 +18457,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10712,6 +18475,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10722,12 +18494,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeries": [
+                 *         {
+                 *           "type": "date",
+                 *           "names": [
+                 *             "order date",
+                 *             "date"
+                 *           ],
+                 *           "format": "yyyy-MM-dd",
+                 *           "description": "Order day (UTC)",
+                 *           "timeUnit": "day",
+                 *           "table": "orders",
+                 *           "field": "order_date",
+                 *           "id": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeries: components["schemas"]["TimeSeriesBatchUpdateItem"][];
                 };
@@ -10740,6 +18532,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Order day (UTC)",
+                     *           "timeUnit": "day",
+                     *           "defaultTimeFunc": null,
+                     *           "used": false,
+                     *           "table": "orders",
+                     *           "field": "order_date"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10755,6 +18570,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10764,6 +18594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10773,6 +18612,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10782,6 +18630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10791,6 +18648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10800,6 +18666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10809,6 +18684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10818,6 +18702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10827,6 +18720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10836,6 +18738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10846,12 +18757,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeriesIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeriesIds: number[];
                 };
@@ -10864,6 +18783,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -10873,6 +18798,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10882,6 +18822,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10891,6 +18840,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10900,6 +18858,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10909,6 +18876,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10918,6 +18894,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10927,6 +18912,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10936,6 +18930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10945,6 +18948,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10954,6 +18966,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10964,6 +18985,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -10976,6 +18998,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10991,6 +19039,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11000,6 +19063,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11009,6 +19081,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11018,6 +19099,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11027,6 +19117,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11036,6 +19135,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11045,6 +19153,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11055,12 +19172,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dimensions": [
+                 *         {
+                 *           "type": "string",
+                 *           "format": "text",
+                 *           "names": [
+                 *             "channel"
+                 *           ],
+                 *           "description": "Sales channel"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     dimensions: components["schemas"]["DimensionCreate"][];
                 };
@@ -11073,6 +19205,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 4,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "channel"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales channel",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11088,6 +19245,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11097,6 +19269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11106,6 +19287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11115,6 +19305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11124,6 +19323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11133,6 +19341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11142,6 +19359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11151,6 +19377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11160,6 +19395,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11169,6 +19413,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11179,12 +19432,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "id": 2,
+                 *           "type": "string",
+                 *           "format": "text",
+                 *           "names": [
+                 *             "region",
+                 *             "area"
+                 *           ],
+                 *           "rating": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["DimensionUpdate"][];
                 } | {
@@ -11199,6 +19469,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 5,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11214,6 +19510,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11223,6 +19534,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11232,6 +19552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11241,6 +19570,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11250,6 +19588,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11259,6 +19606,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11268,6 +19624,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11277,6 +19642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11286,6 +19660,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11295,6 +19678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11305,12 +19697,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dimensionIds": [
+                 *         2
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     dimensionIds: number[];
                 };
@@ -11323,6 +19723,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -11332,6 +19738,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11341,6 +19762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11350,6 +19780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11359,6 +19798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11368,6 +19816,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11377,6 +19834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11386,6 +19852,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11395,6 +19870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11404,6 +19888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11413,6 +19906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11423,6 +19925,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -11435,6 +19938,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11450,6 +19970,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11459,6 +19994,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11468,6 +20012,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11477,6 +20030,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11486,6 +20048,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11495,6 +20066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11504,6 +20084,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11514,12 +20103,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "names": [
+                 *             "profit"
+                 *           ],
+                 *           "description": "Revenue minus cost",
+                 *           "sort": -1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["MeasureCreate"][];
                 };
@@ -11532,6 +20135,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "names": [
+                     *             "profit"
+                     *           ],
+                     *           "description": "Revenue minus cost",
+                     *           "sort": -1,
+                     *           "id": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11547,6 +20166,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11556,6 +20190,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11565,6 +20208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11574,6 +20226,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11583,6 +20244,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11592,6 +20262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11601,6 +20280,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11610,6 +20298,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11619,6 +20316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11628,6 +20334,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11638,12 +20353,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "id": 3,
+                 *           "description": "Order value after discounts"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["MeasureUpdate"][];
                 };
@@ -11656,6 +20382,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value after discounts",
+                     *           "sort": -1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11671,6 +20414,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11680,6 +20438,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11689,6 +20456,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11698,6 +20474,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11707,6 +20492,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11716,6 +20510,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11725,6 +20528,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11734,6 +20546,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11743,6 +20564,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11752,6 +20582,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11762,12 +20601,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measureIds": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measureIds: number[];
                 };
@@ -11780,6 +20627,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -11789,6 +20642,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11798,6 +20666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11807,6 +20684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11816,6 +20702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11825,6 +20720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11834,6 +20738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11843,6 +20756,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11852,6 +20774,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11861,6 +20792,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11870,6 +20810,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11880,6 +20829,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -11892,6 +20842,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Analysts"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11907,6 +20869,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11916,6 +20893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11925,6 +20911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11934,6 +20929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11943,6 +20947,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11952,6 +20965,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11961,6 +20983,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11971,12 +21002,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Managers"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Trimmed (white space at both ends removed); must not be blank. */
                     name: string;
@@ -11990,6 +21027,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 2,
+                     *         "name": "Managers"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12005,6 +21052,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12014,6 +21076,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12023,6 +21094,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12032,6 +21112,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12041,6 +21130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "member group name \"Analysts\" is already used in workspace 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12050,6 +21148,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12059,6 +21166,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12068,6 +21184,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12077,6 +21202,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12086,6 +21220,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12096,7 +21239,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -12109,6 +21254,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -12118,6 +21269,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12127,6 +21293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12136,6 +21311,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12145,6 +21329,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12154,6 +21347,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12163,6 +21365,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12172,6 +21383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12182,7 +21402,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -12195,6 +21417,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableRowPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12210,6 +21441,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12219,6 +21465,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12228,6 +21483,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12237,6 +21501,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12246,6 +21519,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12255,6 +21537,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12264,6 +21555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12274,13 +21574,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableRowPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableRowPermission: boolean;
                 };
@@ -12293,6 +21600,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableRowPermission": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12308,6 +21624,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12317,6 +21648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12326,6 +21666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12335,6 +21684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12344,6 +21702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12353,6 +21720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12362,6 +21738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12371,6 +21756,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12380,6 +21774,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12390,7 +21793,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -12403,6 +21808,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "rowPermissionMode": 1,
+                     *         "rowPermission": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12418,6 +21833,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12427,6 +21857,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12436,6 +21875,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12445,6 +21893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12454,6 +21911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12463,6 +21929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12472,6 +21947,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12482,13 +21966,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rowPermissionMode": 1,
+                 *       "rowPermission": [
+                 *         {
+                 *           "effect": "allow",
+                 *           "resource": "region",
+                 *           "values": [
+                 *             "EMEA",
+                 *             "APAC"
+                 *           ],
+                 *           "operator": "equal"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RowPermissionSettingInput"];
             };
         };
@@ -12499,6 +22001,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "rowPermissionMode": 1,
+                     *         "rowPermission": [
+                     *           {
+                     *             "effect": "allow",
+                     *             "resource": "region",
+                     *             "values": [
+                     *               "EMEA",
+                     *               "APAC"
+                     *             ],
+                     *             "operator": "equal",
+                     *             "resourceLabel": "region"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12514,6 +22037,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12523,6 +22061,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12532,6 +22079,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12541,6 +22097,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12550,6 +22115,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12559,6 +22133,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12568,6 +22151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12577,6 +22169,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12586,6 +22187,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12596,7 +22206,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -12609,6 +22221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12624,6 +22245,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12633,6 +22269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12642,6 +22287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12651,6 +22305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12660,6 +22323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12669,6 +22341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12678,6 +22359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12688,13 +22378,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableModelPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableModelPermission: boolean;
                 };
@@ -12707,6 +22404,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12722,6 +22428,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12731,6 +22452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12740,6 +22470,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12749,6 +22488,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12758,6 +22506,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12767,6 +22524,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12776,6 +22542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12785,6 +22560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12794,6 +22578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12804,7 +22597,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -12817,6 +22612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12832,6 +22637,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12841,6 +22661,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12850,6 +22679,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12859,6 +22697,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12868,6 +22715,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12877,6 +22733,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12886,6 +22751,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12896,13 +22770,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "effect": "deny",
+                 *       "resource": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPermissionInput"];
             };
         };
@@ -12913,6 +22795,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12928,6 +22820,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12937,6 +22844,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12946,6 +22862,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12955,6 +22880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12964,6 +22898,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12973,6 +22916,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12982,6 +22934,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12991,6 +22952,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13000,6 +22970,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13010,6 +22989,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -13022,6 +23002,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *           "role": 2,
+                     *           "memberGroupIds": [
+                     *             1
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13037,6 +23032,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13046,6 +23056,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13055,6 +23074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13064,6 +23092,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13073,6 +23110,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13082,6 +23128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13091,6 +23146,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13101,12 +23165,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                 *       "role": 3,
+                 *       "memberGroupIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MemberCreate"];
             };
         };
@@ -13117,6 +23191,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *         "role": 3,
+                     *         "memberGroupIds": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13132,6 +23219,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13141,6 +23243,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13150,6 +23261,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13159,6 +23279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13168,6 +23297,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b is already a member of workspace 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13177,6 +23315,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13186,6 +23333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13195,6 +23351,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13204,6 +23369,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13213,6 +23387,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13223,7 +23406,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
@@ -13236,6 +23421,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -13245,6 +23436,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13254,6 +23460,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13263,6 +23478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13272,6 +23496,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13281,6 +23514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13290,6 +23532,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13299,6 +23550,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13309,7 +23569,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
@@ -13322,6 +23584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13337,6 +23608,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13346,6 +23632,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13355,6 +23650,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13364,6 +23668,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13373,6 +23686,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13382,6 +23704,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13391,6 +23722,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13401,13 +23741,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableModelPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableModelPermission: boolean;
                 };
@@ -13420,6 +23767,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -13429,6 +23782,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13438,6 +23806,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13447,6 +23824,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13456,6 +23842,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13465,6 +23860,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13474,6 +23878,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13483,6 +23896,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13492,6 +23914,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13501,6 +23932,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13511,7 +23951,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_id: string;
             };
             cookie?: never;
@@ -13524,6 +23966,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13539,6 +23991,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13548,6 +24015,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13557,6 +24033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13566,6 +24051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13575,6 +24069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13584,6 +24087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13593,6 +24105,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13603,13 +24124,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "effect": "deny",
+                 *       "resource": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPermissionInput"] | components["schemas"]["MemberModelPermissionBatchInput"];
             };
         };
@@ -13620,6 +24149,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13635,6 +24174,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13644,6 +24198,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13653,6 +24216,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13662,6 +24234,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13671,6 +24252,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13680,6 +24270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13689,6 +24288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13698,6 +24306,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13707,6 +24324,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13715,6 +24341,7 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
+                /** @example alice */
                 q?: string;
             };
             header?: never;
@@ -13729,6 +24356,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *           "status": 1,
+                     *           "username": "alice",
+                     *           "phone": "+44 20 7946 0000",
+                     *           "email": "alice@example.com",
+                     *           "nickname": "Alice",
+                     *           "desc": "Sales analyst",
+                     *           "role": 0,
+                     *           "tier": 0,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13744,6 +24391,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13753,6 +24415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13762,6 +24433,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13771,6 +24451,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13780,6 +24469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13789,6 +24487,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13803,6 +24510,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                 *       "username": "carol",
+                 *       "phone": "",
+                 *       "email": "carol@example.com",
+                 *       "nickname": "Carol",
+                 *       "desc": "",
+                 *       "role": 0,
+                 *       "tier": 1,
+                 *       "type": 0,
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountCreate"];
             };
         };
@@ -13813,6 +24534,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                     *         "status": 1,
+                     *         "username": "carol",
+                     *         "phone": "",
+                     *         "email": "carol@example.com",
+                     *         "nickname": "Carol",
+                     *         "desc": "",
+                     *         "role": 0,
+                     *         "tier": 1,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13828,6 +24567,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13837,6 +24591,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13846,6 +24609,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13855,6 +24627,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13864,6 +24645,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13873,6 +24663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13882,6 +24681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13891,6 +24699,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13900,6 +24717,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13914,6 +24740,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accounts": [
+                 *         {
+                 *           "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                 *           "username": "carol",
+                 *           "phone": "",
+                 *           "email": "carol@example.com",
+                 *           "nickname": "Carol",
+                 *           "desc": "",
+                 *           "role": 0,
+                 *           "tier": 1,
+                 *           "type": 0
+                 *         },
+                 *         {
+                 *           "uid": "7e9a1c3e-5b7d-4f9a-8c1e-3b5d7f9a1c3e",
+                 *           "username": "dave",
+                 *           "phone": "",
+                 *           "email": "",
+                 *           "nickname": "Dave",
+                 *           "desc": "",
+                 *           "role": 0,
+                 *           "tier": 1,
+                 *           "type": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accounts: components["schemas"]["AccountCreate"][];
                 };
@@ -13926,6 +24780,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                     *           "status": 1,
+                     *           "username": "carol",
+                     *           "phone": "",
+                     *           "email": "carol@example.com",
+                     *           "nickname": "Carol",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 1,
+                     *           "type": 0
+                     *         },
+                     *         {
+                     *           "uid": "7e9a1c3e-5b7d-4f9a-8c1e-3b5d7f9a1c3e",
+                     *           "status": 1,
+                     *           "username": "dave",
+                     *           "phone": "",
+                     *           "email": "",
+                     *           "nickname": "Dave",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 1,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13941,6 +24827,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13950,6 +24851,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13959,6 +24869,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13968,6 +24887,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13977,6 +24905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13986,6 +24923,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13995,6 +24941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14004,6 +24959,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14013,6 +24977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14023,6 +24996,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -14035,6 +25009,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 0,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14050,6 +25042,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14059,6 +25066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14068,6 +25084,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14077,6 +25102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14086,6 +25120,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14095,6 +25138,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14104,6 +25156,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14114,12 +25175,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nickname": "Alice L.",
+                 *       "tier": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountUpdate"];
             };
         };
@@ -14130,6 +25198,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice L.",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 2,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14145,6 +25231,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14154,6 +25255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14163,6 +25273,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14172,6 +25291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14181,6 +25309,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14190,6 +25327,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14199,6 +25345,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14208,6 +25363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14217,6 +25381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14226,6 +25399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14236,6 +25418,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -14248,6 +25431,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -14257,6 +25446,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14266,6 +25470,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14275,6 +25488,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14284,6 +25506,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14293,6 +25524,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14302,6 +25542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14311,6 +25560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14325,6 +25583,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accounts": [
+                 *         {
+                 *           "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                 *           "status": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accounts: components["schemas"]["AccountBatchUpdateItem"][];
                 };
@@ -14337,6 +25605,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *           "status": 0,
+                     *           "username": "bob",
+                     *           "phone": "",
+                     *           "email": "bob@example.com",
+                     *           "nickname": "Bob",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 0,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14352,6 +25640,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14361,6 +25664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14370,6 +25682,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14379,6 +25700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14388,6 +25718,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14397,6 +25736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14406,6 +25754,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14415,6 +25772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14424,6 +25790,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14433,6 +25808,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14447,6 +25831,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "alice@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Login name, phone or e-mail. */
                     username: string;
@@ -14460,6 +25849,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 0,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14475,6 +25882,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14484,6 +25906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14493,6 +25924,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14502,6 +25942,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14511,6 +25960,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14520,6 +25978,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14529,6 +25996,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14538,6 +26014,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14552,6 +26037,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountUids": [
+                 *         "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accountUids: string[];
                 };
@@ -14564,6 +26056,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -14573,6 +26071,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14582,6 +26095,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14591,6 +26113,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14600,6 +26131,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14609,6 +26149,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14618,6 +26167,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14627,6 +26185,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14636,6 +26203,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14645,6 +26221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14653,14 +26238,20 @@ export interface operations {
     listAccountWorkspaces: {
         parameters: {
             query?: {
-                /** @description Member role: 1 = owner, 2 = admin, 3 = member. */
+                /**
+                 * @description Member role: 1 = owner, 2 = admin, 3 = member.
+                 * @example 2
+                 */
                 role?: number;
                 count?: number;
+                /** @example 0 */
                 offset?: number;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -14673,6 +26264,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Sales",
+                     *           "desc": "Orders and revenue",
+                     *           "owner": null,
+                     *           "locked": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14688,6 +26294,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14697,6 +26318,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14706,6 +26336,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14715,6 +26354,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14724,6 +26372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14733,6 +26390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14742,6 +26408,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14756,6 +26431,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "authData": "eyJ2IjoxLCJ1aWQiOiI2ZjFjMmUzYS00YjVkLTRlNmYtOGE3Yi05YzBkMWUyZjNhNGIiLCJpYXQiOjE3NjcyMjU2MDAsImV4cCI6MTc2NzIyOTIwMH0.0zjPnaXwr_esf3uwk7i00dCCRrl8uk5ltvXf2JA58u4"
+                 *     }
+                 */
                 "application/json": {
                     authData: string;
                 };
@@ -14768,6 +26448,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": false
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14783,6 +26470,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14792,6 +26494,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14801,6 +26512,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"auth\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14810,6 +26530,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14819,6 +26548,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14828,6 +26566,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14837,6 +26584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14846,6 +26602,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
