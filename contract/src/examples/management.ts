@@ -1,24 +1,27 @@
 import type { OperationId } from '../all-operations';
 import { managementKinds, managementOperationIdOf } from '../resources/management-kinds';
 import type { ExamplesOf, OperationExample } from './example';
-import { exampleKeywords, exampleWorld } from './values';
+import { managedExamples } from './management-objects';
+import { exampleWorld } from './values';
 
 /** The management reads of the example workspace, and its source catalogue (an extension). */
-const { workspace, timeSeries, dimension, measure } = exampleWorld;
+const { workspace, dimension } = exampleWorld;
 const params = { workspaceId: workspace.id };
 const catalogue = {
   tables: [{ name: 'orders', fields: ['order_date', 'ship_date', 'region', 'channel', 'amount'] }],
 };
 
 /**
- * The objects of the example workspace by collection, as a management list summarises them (a
- * revision is `r<version>-` and the start of the definition's hash, so these are the real ones).
+ * The objects of the example workspace by collection, as a management list summarises them: id,
+ * keyword (or name, or title) and revision.
  */
-const summaries: Record<string, { id: number; name: string; revision: string }[]> = {
-  'time-series': [{ id: timeSeries.id, name: exampleKeywords.timeSeries, revision: 'r1-43e4321abcb4' }],
-  dimensions: [{ id: dimension.id, name: exampleKeywords.dimension, revision: 'r1-8ceadbcff767' }],
-  measures: [{ id: measure.id, name: exampleKeywords.measure, revision: 'r1-e9a7f88be4dc' }],
-};
+const summaries: Partial<Record<string, { id: number; name: string; revision: string }[]>> =
+  Object.fromEntries(
+    Object.entries(managedExamples).map(([collection, { id, revision, definition }]) => {
+      const named = definition as { names?: string[]; name?: string; title?: string };
+      return [collection, [{ id, name: named.names?.[0] ?? named.name ?? named.title ?? '', revision }]];
+    }),
+  );
 
 /** `list` of every kind: the summaries above, or an empty list. */
 export const managementListExamples: Partial<Record<OperationId, OperationExample>> = Object.fromEntries(

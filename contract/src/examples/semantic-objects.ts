@@ -3,7 +3,7 @@ import type { DimensionCreate } from '../resources/dimensions';
 import type { MeasureCreate } from '../resources/measures';
 import type { TimeSeriesWrite } from '../resources/time-series';
 import type { ExamplesOf } from './example';
-import { exampleWorld } from './values';
+import { EXAMPLE_NEXT_ID, exampleWorld } from './values';
 
 /** Time series, dimensions and measures of the example workspace. */
 const { workspace, timeSeries, dimension, measure } = exampleWorld;
@@ -18,7 +18,7 @@ const shipDate = {
   table: 'orders',
   field: 'ship_date',
 } satisfies z.input<typeof TimeSeriesWrite>;
-const shipDateSeries = { ...shipDate, id: 4, defaultTimeFunc: null, used: false };
+const shipDateSeries = { ...shipDate, id: EXAMPLE_NEXT_ID, defaultTimeFunc: null, used: false };
 const channel = {
   type: 'string',
   format: 'text',
@@ -28,7 +28,7 @@ const channel = {
 const channelDimension = {
   ...dimension,
   ...channel,
-  id: 4,
+  id: EXAMPLE_NEXT_ID,
 };
 const profit = { names: ['profit'], description: 'Revenue minus cost', sort: -1 } satisfies z.input<
   typeof MeasureCreate
@@ -99,7 +99,7 @@ export const dimensionExamples = {
 
 export const measureExamples = {
   listMeasures: { params, data: [measure] },
-  createMeasures: { params, body: { measures: [profit] }, data: [{ ...profit, id: 4 }] },
+  createMeasures: { params, body: { measures: [profit] }, data: [{ ...profit, id: EXAMPLE_NEXT_ID }] },
   updateMeasures: {
     params,
     body: { measures: [{ id: measure.id, description: 'Order value after discounts' }] },

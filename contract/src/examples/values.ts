@@ -89,3 +89,16 @@ export const exampleWorld = {
 
 /** The `Idempotency-Key` of the commit examples: a fresh uuid per commit is the usual choice. */
 export const IDEMPOTENCY_KEY_EXAMPLE = '5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42';
+
+/** The time the examples are made at: the example test's clock stands still there. */
+export const EXAMPLE_NOW = '2026-03-02T09:00:00.000Z';
+/** A plan token as a preview answers it (each one is made at random). */
+export const EXAMPLE_PLAN_TOKEN = 'pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ';
+/** An operation id as a commit answers it (each one is made at random). */
+export const EXAMPLE_OPERATION_ID = 'op_ZXhhbXBsZS1vcA';
+
+/** The id the next object of the example workspace gets (time series, dimensions, measures and the
+ * management kinds share one sequence; the example world holds objects 1 to 8). */
+export const EXAMPLE_NEXT_ID = 9;
+/** A model uid as the server assigns it (each one is made at random). */
+export const EXAMPLE_MODEL_UID = 'mdl_c2FsZXMtb3Zl';

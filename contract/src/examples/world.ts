@@ -1,6 +1,7 @@
 import type { OperationId } from '../all-operations';
 import type { OperationExample } from './example';
 import { exampleCatalogue } from './management';
+import { managedWorldRequests } from './management-objects';
 import { exampleWorld } from './values';
 
 const { workspace, account, peer, memberGroup, timeSeries, dimension, measure } = exampleWorld;
@@ -13,7 +14,8 @@ const { id: _me, ...measureFields } = measure;
 
 /**
  * The requests that make the example world on a new database, in order: every example is accepted
- * after them (each one on a database of its own). Their answers carry the ids of `exampleWorld`.
+ * after them (each one on a database of its own). Their answers carry the ids of `exampleWorld`;
+ * a commit names the plan token of the preview before it (EXAMPLE_PLAN_TOKEN stands for it).
  */
 export const exampleWorldRequests: readonly (readonly [OperationId, OperationExample])[] = [
   ['createWorkspace', { body: { name: workspace.name, desc: workspace.desc }, data: workspace }],
@@ -32,4 +34,5 @@ export const exampleWorldRequests: readonly (readonly [OperationId, OperationExa
   ['createTimeSeries', { params, body: timeSeriesFields, data: timeSeries }],
   ['createDimensions', { params, body: { dimensions: [dimensionFields] }, data: [dimension] }],
   ['createMeasures', { params, body: { measures: [measureFields] }, data: [measure] }],
+  ...managedWorldRequests,
 ];

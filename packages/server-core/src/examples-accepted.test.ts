@@ -1,4 +1,9 @@
 import {
+  EXAMPLE_MODEL_UID,
+  EXAMPLE_NOW,
+  EXAMPLE_OPERATION_ID,
+  EXAMPLE_PLAN_TOKEN,
+  examplePrerequisites,
   exampleWorld,
   exampleWorldRequests,
   type OperationExample,
@@ -21,13 +26,19 @@ const BASE = 'http://wsadmin.test';
 
 /** A new app over an empty database, with one unrestricted key. */
 async function openApp() {
-  const clock = new AdjustableClock();
+  // Standing still at the examples' time: plan-token expiries and operation times are theirs.
+  const clock = new AdjustableClock({ now: () => new Date(EXAMPLE_NOW) });
   const storage = await openMemoryStorage({ now: () => clock.now() });
   const app = createApp({ storage, clock, passwords: pbkdf2Passwords(1000) });
   const { name, desc: description } = exampleWorld.key;
   const key = await createKey(storage.db, clock.now(), { name, description });
   const secret = key.secret;
-  const send = async (operationId: OperationId, example: OperationExample) => {
+  // Made at random by the server: a commit takes the plan token of the preview before it, an
+  // operation read the id of the commit before it, and answers show the examples' stand-ins.
+  let planToken = EXAMPLE_PLAN_TOKEN;
+  let operationId_ = EXAMPLE_OPERATION_ID;
+  const send = async (operationId: OperationId, given: OperationExample) => {
+    const example = substituted(given, planToken, operationId_);
     const request = requestTo(
       BASE,
       operations[operationId].method.toUpperCase(),
@@ -39,9 +50,30 @@ async function openApp() {
       },
     );
     const response = await app.request(request);
-    return { status: response.status, ...((await response.json()) as { errcode: number; data?: unknown }) };
+    const answer = (await response.json()) as { errcode: number; data?: unknown };
+    const data = answer.data as { planToken?: string; operationId?: string } | null | undefined;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      if (data.planToken) [planToken, data.planToken] = [data.planToken, EXAMPLE_PLAN_TOKEN];
+      if (data.operationId) [operationId_, data.operationId] = [data.operationId, EXAMPLE_OPERATION_ID];
+      // A model's uid is made at random too: the examples show EXAMPLE_MODEL_UID.
+      for (const part of ['definition', 'candidate'] as const) {
+        const value = (data as Record<string, { uid?: string } | null | undefined>)[part];
+        if (value?.uid) value.uid = EXAMPLE_MODEL_UID;
+      }
+    }
+    return { status: response.status, ...answer };
   };
   return { send, keyId: key.id, close: () => storage.close() };
+}
+
+function substituted(example: OperationExample, planToken: string, operationId: string): OperationExample {
+  const body = example.body as { planToken?: string } | undefined;
+  const params = example.params as { operationId?: string } | undefined;
+  return {
+    ...example,
+    ...(body?.planToken === EXAMPLE_PLAN_TOKEN ? { body: { ...body, planToken } } : {}),
+    ...(params?.operationId === EXAMPLE_OPERATION_ID ? { params: { ...params, operationId } } : {}),
+  } as OperationExample;
 }
 
 /** The app with the example world made; its requests answer what they say. */
@@ -50,7 +82,7 @@ async function openWorld() {
   for (const [operationId, example] of exampleWorldRequests) {
     const answer = await world.send(operationId, example);
     expect(answer, operationId).toMatchObject({ status: 200, errcode: 200 });
-    expect(answer.data, operationId).toEqual(example.data);
+    if (example.data !== undefined) expect(answer.data, operationId).toEqual(example.data);
   }
   return world;
 }
@@ -66,6 +98,9 @@ describe('request examples', () => {
     async (operationId, example) => {
       const world = await openWorld();
       try {
+        for (const [before, request] of examplePrerequisites[operationId as OperationId] ?? []) {
+          expect(await world.send(before, request), before).toMatchObject({ status: 200, errcode: 200 });
+        }
         const answer = await world.send(operationId as OperationId, example as OperationExample);
         expect(answer).toMatchObject({ status: 200, errcode: 200 });
         // A key's id is made at random: the scope example shows another.
@@ -78,12 +113,7 @@ describe('request examples', () => {
     },
   );
 
-  it('lists the operations that have no example yet', () => {
-    // The management commits, previews and details need a plan token, an operation or a kind's
-    // definition; they are the gap this list shows.
-    expect(operationsWithoutExamples.length + Object.keys(operationExamples).length).toBe(
-      Object.keys(operations).length,
-    );
-    console.info(`operations without an example: ${operationsWithoutExamples.join(', ')}`);
+  it('covers every operation', () => {
+    expect(operationsWithoutExamples).toEqual([]);
   });
 });

@@ -4317,12 +4317,25 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "type": "date",
+                 *         "names": [
+                 *           "ship date"
+                 *         ],
+                 *         "timeUnit": "day"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesCreateCommit"];
             };
         };
@@ -4333,6 +4346,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-b08ad69247ab",
+                     *         "definition": {
+                     *           "format": "",
+                     *           "description": "",
+                     *           "table": "",
+                     *           "field": "",
+                     *           "defaultTimeFunc": null,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "ship date"
+                     *           ],
+                     *           "timeUnit": "day"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4411,7 +4448,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -4571,7 +4608,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -4584,6 +4623,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "definition": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": null
+                     *         },
+                     *         "revision": "r1-43e4321abcb4",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4662,7 +4725,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -4738,13 +4801,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -4755,6 +4825,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 1,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4833,7 +4916,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -4999,13 +5082,26 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "defaultTimeFunc": {
+                 *           "aggregation": "sum",
+                 *           "timeUnit": "month"
+                 *         }
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesUpdateCommit"];
             };
         };
@@ -5016,6 +5112,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 1,
+                     *         "revision": "r2-355741ae35b8",
+                     *         "definition": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5094,7 +5218,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -5254,12 +5378,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 1,
+                 *       "revision": "r1-43e4321abcb4",
+                 *       "changes": {
+                 *         "defaultTimeFunc": {
+                 *           "aggregation": "sum",
+                 *           "timeUnit": "month"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesPreviewRequest"];
             };
         };
@@ -5270,6 +5408,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-43e4321abcb4",
+                     *         "afterRevision": "r2-355741ae35b8",
+                     *         "changes": {
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5348,7 +5526,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -5652,12 +5830,25 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "type": "string",
+                 *         "format": "text",
+                 *         "names": [
+                 *           "channel"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionCreateCommit"];
             };
         };
@@ -5668,6 +5859,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-bcb49b2df794",
+                     *         "definition": {
+                     *           "rating": 0,
+                     *           "description": "",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "channel"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5746,7 +5964,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -5906,7 +6124,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -5919,6 +6139,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 2,
+                     *         "definition": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": []
+                     *         },
+                     *         "revision": "r1-8ceadbcff767",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5997,7 +6244,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 2 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -6073,13 +6320,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -6090,6 +6344,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 2,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6168,7 +6435,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 2 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -6334,13 +6601,28 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "isKeyword": true,
+                 *         "subDimensions": [
+                 *           {
+                 *             "prop": "country"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionUpdateCommit"];
             };
         };
@@ -6351,6 +6633,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 2,
+                     *         "revision": "r2-9985eefbcfc8",
+                     *         "definition": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": true,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6429,7 +6743,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 2 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -6589,12 +6903,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 2,
+                 *       "revision": "r1-8ceadbcff767",
+                 *       "changes": {
+                 *         "isKeyword": true,
+                 *         "subDimensions": [
+                 *           {
+                 *             "prop": "country"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionPreviewRequest"];
             };
         };
@@ -6605,6 +6935,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-8ceadbcff767",
+                     *         "afterRevision": "r2-9985eefbcfc8",
+                     *         "changes": {
+                     *           "isKeyword": true,
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": true,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6683,7 +7059,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -6987,12 +7363,24 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "names": [
+                 *           "profit"
+                 *         ],
+                 *         "expression": "revenue - cost"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasureCreateCommit"];
             };
         };
@@ -7003,6 +7391,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-1fa6c83011e8",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "sort": -1,
+                     *           "expression": "revenue - cost",
+                     *           "dimensionIds": [],
+                     *           "names": [
+                     *             "profit"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7081,7 +7490,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -7241,7 +7650,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -7254,6 +7665,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "definition": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "",
+                     *           "dimensionIds": []
+                     *         },
+                     *         "revision": "r1-e9a7f88be4dc",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7332,7 +7764,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 3 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -7408,13 +7840,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -7425,6 +7864,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 3,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7503,7 +7955,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 3 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -7669,13 +8121,26 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "expression": "sum(revenue)",
+                 *         "dimensionIds": [
+                 *           2
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasureUpdateCommit"];
             };
         };
@@ -7686,6 +8151,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 3,
+                     *         "revision": "r2-1c6f46f31511",
+                     *         "definition": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7764,7 +8253,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 3 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -7924,12 +8413,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 3,
+                 *       "revision": "r1-e9a7f88be4dc",
+                 *       "changes": {
+                 *         "expression": "sum(revenue)",
+                 *         "dimensionIds": [
+                 *           2
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasurePreviewRequest"];
             };
         };
@@ -7940,6 +8443,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-e9a7f88be4dc",
+                     *         "afterRevision": "r2-1c6f46f31511",
+                     *         "changes": {
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8018,7 +8557,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -8159,7 +8698,13 @@ export interface operations {
                      * @example {
                      *       "errcode": 200,
                      *       "errmsg": "success",
-                     *       "data": []
+                     *       "data": [
+                     *         {
+                     *           "id": 6,
+                     *           "name": "Regions",
+                     *           "revision": "r1-0b8f69b8f50c"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -8316,12 +8861,23 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Channels",
+                 *         "table": "orders",
+                 *         "keyField": "channel"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTableCreateCommit"];
             };
         };
@@ -8332,6 +8888,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "pending",
+                     *         "id": 9,
+                     *         "revision": "r1-8a6cee783d40",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "keyField": "channel",
+                     *           "dimensionIds": [],
+                     *           "name": "Channels",
+                     *           "table": "orders"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8410,7 +8985,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -8570,7 +9145,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
@@ -8583,6 +9160,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 6,
+                     *         "definition": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "revision": "r1-0b8f69b8f50c",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8661,7 +9258,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 6 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -8737,13 +9334,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -8754,6 +9358,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 6,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8832,7 +9449,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 6 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -8998,13 +9615,23 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "One row per sales region"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTableUpdateCommit"];
             };
         };
@@ -9015,6 +9642,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 6,
+                     *         "revision": "r2-4f46472969b4",
+                     *         "definition": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "One row per sales region",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9093,7 +9741,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 6 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -9253,12 +9901,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 6,
+                 *       "revision": "r1-0b8f69b8f50c",
+                 *       "changes": {
+                 *         "description": "One row per sales region"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTablePreviewRequest"];
             };
         };
@@ -9269,6 +9928,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-0b8f69b8f50c",
+                     *         "afterRevision": "r2-4f46472969b4",
+                     *         "changes": {
+                     *           "description": "One row per sales region"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "One row per sales region",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9347,7 +10036,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -9488,7 +10177,13 @@ export interface operations {
                      * @example {
                      *       "errcode": 200,
                      *       "errmsg": "success",
-                     *       "data": []
+                     *       "data": [
+                     *         {
+                     *           "id": 8,
+                     *           "name": "Sales overview",
+                     *           "revision": "r1-9b406e36b79a"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -9645,12 +10340,27 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Revenue by region",
+                 *         "dimensions": [
+                 *           2
+                 *         ],
+                 *         "measures": [
+                 *           3
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelCreateCommit"];
             };
         };
@@ -9661,6 +10371,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-dca265b8121c",
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "description": "",
+                     *           "measures": [
+                     *             3
+                     *           ],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": false,
+                     *           "name": "Revenue by region",
+                     *           "dimensions": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9739,7 +10475,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -9899,7 +10635,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
@@ -9912,6 +10650,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 8,
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         },
+                     *         "revision": "r1-9b406e36b79a",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9990,7 +10749,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 8 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -10066,13 +10825,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -10083,6 +10849,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 8,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10161,7 +10940,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 8 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -10327,13 +11106,23 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Draft of the board report"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelUpdateCommit"];
             };
         };
@@ -10344,6 +11133,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 8,
+                     *         "revision": "r2-81e0349c98ea",
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "Draft of the board report",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10422,7 +11233,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 8 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -10582,12 +11393,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 8,
+                 *       "revision": "r1-9b406e36b79a",
+                 *       "changes": {
+                 *         "description": "Draft of the board report"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPreviewRequest"];
             };
         };
@@ -10598,6 +11420,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-9b406e36b79a",
+                     *         "afterRevision": "r2-81e0349c98ea",
+                     *         "changes": {
+                     *           "description": "Draft of the board report"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "Draft of the board report",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10676,7 +11529,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -10817,7 +11670,13 @@ export interface operations {
                      * @example {
                      *       "errcode": 200,
                      *       "errmsg": "success",
-                     *       "data": []
+                     *       "data": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Fiscal year",
+                     *           "revision": "r1-e35ee940696e"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -10974,12 +11833,22 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "title": "Regions",
+                 *         "content": "EMEA covers Europe, the Middle East and Africa."
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusCreateCommit"];
             };
         };
@@ -10990,6 +11859,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-4aca61cf55af",
+                     *         "definition": {
+                     *           "tags": [],
+                     *           "title": "Regions",
+                     *           "content": "EMEA covers Europe, the Middle East and Africa."
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11068,7 +11954,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -11228,7 +12114,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
@@ -11241,6 +12129,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "definition": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar"
+                     *           ]
+                     *         },
+                     *         "revision": "r1-e35ee940696e"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11319,7 +12224,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 4 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -11395,13 +12300,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -11412,6 +12324,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 4,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11490,7 +12415,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 4 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -11656,13 +12581,26 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "tags": [
+                 *           "calendar",
+                 *           "finance"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusUpdateCommit"];
             };
         };
@@ -11673,6 +12611,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 4,
+                     *         "revision": "r2-5cc559d16f24",
+                     *         "definition": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11751,7 +12709,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 4 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -11911,12 +12869,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 4,
+                 *       "revision": "r1-e35ee940696e",
+                 *       "changes": {
+                 *         "tags": [
+                 *           "calendar",
+                 *           "finance"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusPreviewRequest"];
             };
         };
@@ -11927,6 +12899,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-e35ee940696e",
+                     *         "afterRevision": "r2-5cc559d16f24",
+                     *         "changes": {
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12005,7 +13009,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -12146,7 +13150,13 @@ export interface operations {
                      * @example {
                      *       "errcode": 200,
                      *       "errmsg": "success",
-                     *       "data": []
+                     *       "data": [
+                     *         {
+                     *           "id": 5,
+                     *           "name": "Month-end close",
+                     *           "revision": "r1-8a84246a4f36"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -12303,12 +13313,25 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Weekly report",
+                 *         "steps": [
+                 *           "Refresh the sources",
+                 *           "Send the report"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopCreateCommit"];
             };
         };
@@ -12319,6 +13342,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-461298e21e2c",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "name": "Weekly report",
+                     *           "steps": [
+                     *             "Refresh the sources",
+                     *             "Send the report"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12397,7 +13440,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -12557,7 +13600,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -12570,6 +13615,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 5,
+                     *         "definition": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": ""
+                     *         },
+                     *         "revision": "r1-8a84246a4f36"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12648,7 +13711,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 5 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -12724,13 +13787,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -12741,6 +13811,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 5,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12819,7 +13902,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 5 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -12985,13 +14068,23 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Run on the first working day"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopUpdateCommit"];
             };
         };
@@ -13002,6 +14095,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 5,
+                     *         "revision": "r2-731893e3bb45",
+                     *         "definition": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": "Run on the first working day"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13080,7 +14193,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 5 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -13240,12 +14353,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 5,
+                 *       "revision": "r1-8a84246a4f36",
+                 *       "changes": {
+                 *         "description": "Run on the first working day"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopPreviewRequest"];
             };
         };
@@ -13256,6 +14380,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-8a84246a4f36",
+                     *         "afterRevision": "r2-731893e3bb45",
+                     *         "changes": {
+                     *           "description": "Run on the first working day"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": "Run on the first working day"
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13334,7 +14487,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -13475,7 +14628,13 @@ export interface operations {
                      * @example {
                      *       "errcode": 200,
                      *       "errmsg": "success",
-                     *       "data": []
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Orders",
+                     *           "revision": "r1-69230544a70b"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -13632,12 +14791,25 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Shipments",
+                 *         "table": "orders",
+                 *         "fields": [
+                 *           "ship_date"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetCreateCommit"];
             };
         };
@@ -13648,6 +14820,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "pending",
+                     *         "id": 9,
+                     *         "revision": "r1-5855aabb25b8",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "fields": [
+                     *             "ship_date"
+                     *           ],
+                     *           "name": "Shipments",
+                     *           "table": "orders"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13726,7 +14918,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -13886,7 +15078,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
@@ -13899,6 +15093,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "definition": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         },
+                     *         "revision": "r1-69230544a70b"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13977,7 +15190,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 7 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -14053,13 +15266,20 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -14070,6 +15290,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 7,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14148,7 +15381,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 7 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -14314,13 +15547,23 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Every order since 2020"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetUpdateCommit"];
             };
         };
@@ -14331,6 +15574,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 7,
+                     *         "revision": "r2-865510a0893f",
+                     *         "definition": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "Every order since 2020",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14409,7 +15673,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "object not found",
+                     *       "errmsg": "object 7 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -14569,12 +15833,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 7,
+                 *       "revision": "r1-69230544a70b",
+                 *       "changes": {
+                 *         "description": "Every order since 2020"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetPreviewRequest"];
             };
         };
@@ -14585,6 +15860,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-69230544a70b",
+                     *         "afterRevision": "r2-865510a0893f",
+                     *         "changes": {
+                     *           "description": "Every order since 2020"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "Every order since 2020",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14663,7 +15968,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "workspace not found",
+                     *       "errmsg": "workspace 1 not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -14969,7 +16274,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example op_ZXhhbXBsZS1vcA */
                 operationId: string;
             };
             cookie?: never;
@@ -14982,6 +16289,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "target": {
+                     *           "type": "measures",
+                     *           "id": 3
+                     *         },
+                     *         "action": "update",
+                     *         "state": "saved",
+                     *         "beforeRevision": "r1-e9a7f88be4dc",
+                     *         "afterRevision": "r2-1c6f46f31511",
+                     *         "result": {
+                     *           "id": 3,
+                     *           "revision": "r2-1c6f46f31511"
+                     *         },
+                     *         "createdAt": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15060,7 +16389,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "errcode": 404,
-                     *       "errmsg": "operation not found",
+                     *       "errmsg": "operation op_ZXhhbXBsZS1vcA not found",
                      *       "data": {
                      *         "reason": "not_found"
                      *       }
@@ -17405,7 +18734,7 @@ export interface operations {
                      *         "description": "Day the order shipped",
                      *         "table": "orders",
                      *         "field": "ship_date",
-                     *         "id": 4,
+                     *         "id": 9,
                      *         "defaultTimeFunc": null,
                      *         "used": false
                      *       }
@@ -18285,7 +19614,7 @@ export interface operations {
                      *           "description": "Day the order shipped",
                      *           "table": "orders",
                      *           "field": "ship_date",
-                     *           "id": 4,
+                     *           "id": 9,
                      *           "defaultTimeFunc": null,
                      *           "used": false
                      *         }
@@ -19211,7 +20540,7 @@ export interface operations {
                      *       "errmsg": "success",
                      *       "data": [
                      *         {
-                     *           "id": 4,
+                     *           "id": 9,
                      *           "type": "string",
                      *           "format": "text",
                      *           "names": [
@@ -20146,7 +21475,7 @@ export interface operations {
                      *           ],
                      *           "description": "Revenue minus cost",
                      *           "sort": -1,
-                     *           "id": 4
+                     *           "id": 9
                      *         }
                      *       ]
                      *     }
