@@ -56,7 +56,7 @@ export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpe
 );
 
 /** Errors every operation can answer with (429 only where the operator turned rate limits on). */
-const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 429, 500, 503];
+export const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 429, 500, 503];
 
 /** The error codes an operation declares: the common ones, 404 with path ids, 413 and 415 with a body, and its own. */
 export function errorCodesOf(op: OperationSpec): ErrorCode[] {

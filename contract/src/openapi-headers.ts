@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { errorCodes } from './envelope';
+import { errorEnvelope } from './wire-envelope';
 
 /**
  * The response headers the reference server sends, as reusable `components.headers` of the
@@ -67,7 +68,17 @@ export function registerResponseHeaders(registry: OpenAPIRegistry) {
   registry.registerComponent('responses', 'MethodNotAllowed', {
     description: errorCodes[405],
     headers: Object.fromEntries(METHOD_NOT_ALLOWED_HEADERS.map((name) => [name, refTo(name)])),
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+        // The server's own words for `PUT` on a path that only takes `POST` (http/fallback.ts).
+        example: errorEnvelope(
+          405,
+          'PUT is not allowed on /openapi/v1/workspaces/create-workspaces/; allowed: POST',
+          'method_not_allowed',
+        ),
+      },
+    },
   });
 }
 

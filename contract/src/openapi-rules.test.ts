@@ -23,7 +23,10 @@ function schemasOfType(value: unknown, type: string, found: Node[] = []): Node[]
   else if (value !== null && typeof value === 'object') {
     const node = value as Node;
     if (node.type === type || (Array.isArray(node.type) && node.type.includes(type))) found.push(node);
-    for (const [key, child] of Object.entries(node)) if (key !== 'links') schemasOfType(child, type, found);
+    // Not links nor examples: values, not schemas.
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'links' && key !== 'example') schemasOfType(child, type, found);
+    }
   }
   return found;
 }

@@ -33,7 +33,19 @@ export interface OperationSpec {
   readonly path: `/${string}/`;
   readonly tag: Tag;
   readonly summary: string;
-  readonly description?: string;
+  /**
+   * What the operation does and changes, in a sentence or two. The document's description adds
+   * the facts below (permission, workspace scope, whether it writes, error codes) to it, so those
+   * are stated once here (operation-description.ts).
+   */
+  readonly description: string;
+  /**
+   * How the key's workspace set applies when the path names no workspace (`{workspaceId}` in the
+   * path is checked before the handler runs, and says so itself).
+   */
+  readonly workspaceScope?: string;
+  /** A POST that changes nothing (a preview, a lookup): the document then says it only reads. */
+  readonly readsOnly?: true;
   /** Feature permission the key needs; `null` when any valid key will do. */
   readonly permission: FeaturePermission | null;
   readonly keyForm?: KeyForm;

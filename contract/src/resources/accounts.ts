@@ -107,6 +107,8 @@ export const accountOperations = {
     path: accounts,
     tag: 'Accounts',
     summary: 'Create an account',
+    description:
+      'Creates an account; `uid` and `username` are generated when not given, and a password is stored only as a hash. Login name, phone and e-mail must be unused.',
     permission: 'account',
     hashesPasswords: true,
     body: AccountCreate,
@@ -131,6 +133,8 @@ export const accountOperations = {
     path: `${accounts}{account_uid}/`,
     tag: 'Accounts',
     summary: 'Update an account',
+    description:
+      'Changes the given fields of an account; omitted fields keep their value. A new password replaces the stored hash.',
     permission: 'account',
     hashesPasswords: true,
     params: AccountPath,
@@ -168,6 +172,7 @@ export const accountOperations = {
     path: `${accounts}{account_uid}/`,
     tag: 'Accounts',
     summary: 'Get an account',
+    description: 'Answers one account (never its password).',
     permission: 'account',
     storedDataRead: true,
     params: AccountPath,
@@ -180,6 +185,7 @@ export const accountOperations = {
     summary: 'Look up an account by login name, phone or e-mail',
     description: 'Introduced in v25.10. Answers `data: null` when nobody matches.',
     permission: 'account',
+    readsOnly: true,
     body: z.strictObject({
       username: z.string().min(1).max(254).meta({ description: 'Login name, phone or e-mail.' }),
     }),
@@ -190,6 +196,7 @@ export const accountOperations = {
     path: `${accounts}{account_uid}/`,
     tag: 'Accounts',
     summary: 'Delete an account',
+    description: 'Deletes the account and its memberships in every workspace.',
     permission: 'account',
     params: AccountPath,
   }),
@@ -212,6 +219,7 @@ export const accountOperations = {
     description:
       'Query parameters (spec: not shown which are required): `role` filters by the member role, `offset` (default 0) and `limit` (default 20, at most 100) page the result; `count` is accepted and ignored.',
     permission: 'account',
+    workspaceScope: "Workspaces outside the key's set are left out of the list rather than refused.",
     storedDataRead: true,
     params: AccountPath,
     query: z.object({

@@ -11,6 +11,7 @@ export const authOperations = {
     description:
       'Answers `true` when `authData` is correct and valid, `false` otherwise (also for malformed, tampered or expired data). The format is defined in docs/spec-gaps.md.',
     permission: 'auth',
+    readsOnly: true,
     hashesPasswords: true,
     body: z.strictObject({ authData: z.string().min(1).max(8192) }),
     data: z.boolean(),

@@ -126,6 +126,7 @@ export const dimensionOperations = {
     path: base,
     tag: 'Dimensions',
     summary: 'List dimensions',
+    description: 'Answers every dimension of the workspace, with the models that reference each.',
     permission: 'workspace',
     storedDataRead: true,
     textAnswer: true,

@@ -112,12 +112,16 @@ export function kindOperations<K extends Kind>(kind: K) {
       description: 'Commit result (shape beyond `operationId` not shown in the spec).',
     });
   const common = { tag: 'Management', permission: 'workspace' } as const;
+  const refreshNote = kind.sourceBinding
+    ? '; a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).'
+    : '.';
   return {
     list: defineOperation({
       ...common,
       method: 'get',
       path: base,
       summary: `List ${label} summaries`,
+      description: `Answers the id, name and revision of every ${label} of the workspace. Runs the source-refresh tasks that are due first.`,
       params: WorkspacePath,
       data: z.array(ManagementSummary),
     }),
@@ -126,6 +130,7 @@ export function kindOperations<K extends Kind>(kind: K) {
       method: 'get',
       path: `${base}{id}/`,
       summary: `Get a ${label} with its revision`,
+      description: `Answers the ${label}'s definition and the \`revision\` a preview of an update or delete names. Runs the source-refresh tasks that are due first.`,
       params: ObjectPath,
       data: kind.detail,
     }),
@@ -136,6 +141,7 @@ export function kindOperations<K extends Kind>(kind: K) {
       summary: `Preview a ${label} change`,
       description:
         'Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.',
+      readsOnly: true,
       params: WorkspacePath,
       body: z
         .discriminatedUnion('action', [
@@ -181,6 +187,7 @@ export function kindOperations<K extends Kind>(kind: K) {
       method: 'post',
       path: base,
       summary: `Commit a previewed ${label} create`,
+      description: `Creates the ${label} the preview described: \`changes\`, \`operatorUid\` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (\`operationId\`)${refreshNote}`,
       params: WorkspacePath,
       headers: IdempotencyHeaders,
       body: z
@@ -194,6 +201,7 @@ export function kindOperations<K extends Kind>(kind: K) {
       method: 'patch',
       path: `${base}{id}/`,
       summary: `Commit a previewed ${label} update`,
+      description: `Applies the update the preview described to the ${label}, if its revision has not moved since (409 otherwise). Records an operation (\`operationId\`)${refreshNote}`,
       params: ObjectPath,
       headers: IdempotencyHeaders,
       body: z
@@ -207,6 +215,7 @@ export function kindOperations<K extends Kind>(kind: K) {
       method: 'delete',
       path: `${base}{id}/`,
       summary: `Commit a previewed ${label} delete`,
+      description: `Deletes the ${label} the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (\`operationId\`).`,
       params: ObjectPath,
       headers: IdempotencyHeaders,
       body: ManagementDeleteCommit,
@@ -248,6 +257,8 @@ export const managementOperations = {
     path: `${management}impacts/{type}/{id}/`,
     tag: 'Management',
     summary: 'Get the references and dependencies of an object',
+    description:
+      'Answers the models and drafts that use the object, the measures that depend on it, and the objects it references (`dependsOn`).',
     permission: 'workspace',
     params: WorkspacePath.extend({ type: ManagementCollection, id: IdParam }),
     data: ManagementImpacts,
@@ -258,7 +269,7 @@ export const managementOperations = {
     tag: 'Management',
     summary: 'Get an operation record',
     description:
-      'Visible only to the key that created it, in the workspace where it was created; anything else is 404.',
+      'Answers the state of a commit and of its follow-up task or probe, after running the source-refresh tasks that are due. Visible only to the key that created it, in the workspace where it was created; anything else is 404.',
     permission: 'workspace',
     params: WorkspacePath.extend({ operationId: z.string().min(1).max(64) }),
     data: ManagementOperation,

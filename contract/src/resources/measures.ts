@@ -37,6 +37,7 @@ export const measureOperations = {
     path: base,
     tag: 'Measures',
     summary: 'List measures',
+    description: 'Answers every measure of the workspace.',
     permission: 'workspace',
     storedDataRead: true,
     textAnswer: true,

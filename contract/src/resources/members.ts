@@ -61,6 +61,7 @@ export const memberOperations = {
     tag: 'Members',
     extension: true,
     summary: 'List members',
+    description: 'Answers the members of the workspace with their roles and model permission switches.',
     permission: 'workspace',
     storedDataRead: true,
     params: WorkspacePath,
@@ -85,6 +86,8 @@ export const memberOperations = {
     tag: 'Members',
     extension: true,
     summary: 'Remove a member',
+    description:
+      'Removes the account from the workspace with its model permission; the account itself stays.',
     permission: 'workspace',
     params: MemberUidPath,
   }),
@@ -93,6 +96,7 @@ export const memberOperations = {
     path: `${members}{member_uid}/enable-model-permission/`,
     tag: 'Members',
     summary: 'Get the model permission switch of a member',
+    description: 'Answers whether model permission is on for the member.',
     permission: 'workspace',
     storedDataRead: true,
     params: MemberUidPath,
@@ -113,6 +117,8 @@ export const memberOperations = {
     path: `${members}{member_id}/model-permission/`,
     tag: 'Members',
     summary: 'Get the model permission of a member',
+    description:
+      'Answers the model permission setting of the member: `effect` and the model uids in `resource`.',
     permission: 'workspace',
     storedDataRead: true,
     params: MemberIdPath,

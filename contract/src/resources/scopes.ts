@@ -32,6 +32,8 @@ export const scopeOperations = {
     summary: 'Get the scope of the calling access key',
     description: 'Accepts only `Authorization: Bearer <key>`; a JWT-shaped bearer is refused with 401.',
     permission: null,
+    workspaceScope:
+      "`workspaces` lists the workspaces in the key's set (all of them for a key without a workspace restriction).",
     storedDataRead: true,
     keyForm: 'bearer',
     data: AccessKeyScope,

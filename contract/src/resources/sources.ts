@@ -22,6 +22,8 @@ export const sourceOperations = {
     tag: 'Management',
     extension: true,
     summary: 'Get the source catalogue of a workspace',
+    description:
+      'Answers the source tables and fields the workspace can bind time series, dimension tables and datasets to.',
     permission: 'workspace',
     storedDataRead: true,
     params: WorkspacePath,

@@ -73,6 +73,7 @@ export const timeSeriesOperations = {
     path: base,
     tag: 'Time series',
     summary: 'List time series',
+    description: 'Answers every time series of the workspace in the list shape.',
     permission: 'workspace',
     storedDataRead: true,
     textAnswer: true,
@@ -84,6 +85,7 @@ export const timeSeriesOperations = {
     path: `${base}{timeSeriesId}/`,
     tag: 'Time series',
     summary: 'Get a time series',
+    description: 'Answers one time series of the workspace.',
     permission: 'workspace',
     storedDataRead: true,
     params: TimeSeriesPath,
@@ -94,6 +96,8 @@ export const timeSeriesOperations = {
     path: base,
     tag: 'Time series',
     summary: 'Create a time series',
+    description:
+      'Creates a time series bound to a source table and field. Its keyword (first of `names`) must be unused by another time series of the workspace.',
     permission: 'workspace',
     params: WorkspacePath,
     body: TimeSeriesWrite,
@@ -119,6 +123,8 @@ export const timeSeriesOperations = {
     path: `${base}{timeSeriesId}/`,
     tag: 'Time series',
     summary: 'Delete a time series',
+    description:
+      'Deletes a time series unless a published model uses it (409 naming the models); draft references to it are removed.',
     permission: 'workspace',
     params: TimeSeriesPath,
     errors: [409],

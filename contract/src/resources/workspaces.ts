@@ -106,6 +106,8 @@ export const workspaceOperations = {
     description:
       'Lists the workspaces the key may access. `q` filters on `name` and `desc` (substring, case-insensitive); empty means all.',
     permission: 'workspace',
+    workspaceScope:
+      "Only the workspaces in the key's set are listed (all of them for a key without a workspace restriction).",
     storedDataRead: true,
     query: z.object({ q: z.string().max(255).optional() }),
     data: z.array(WorkspaceListItem),
@@ -115,6 +117,7 @@ export const workspaceOperations = {
     path: `${API}/workspaces/{workspaceId}/`,
     tag: 'Workspaces',
     summary: 'Get a workspace',
+    description: 'Answers one workspace in the detail shape (`hcl` spelling).',
     permission: 'workspace',
     storedDataRead: true,
     textAnswer: true,
@@ -126,7 +129,10 @@ export const workspaceOperations = {
     path: `${API}/workspaces/`,
     tag: 'Workspaces',
     summary: 'Create a workspace',
+    description: 'Creates a workspace; omitted settings take their defaults. Answers it with its new `id`.',
     permission: 'workspace',
+    workspaceScope:
+      'A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.',
     body: WorkspaceCreate,
     data: Workspace,
   }),
@@ -137,6 +143,8 @@ export const workspaceOperations = {
     summary: 'Create workspaces in one batch',
     description: 'All or nothing: an invalid item rejects the batch and the error names its index.',
     permission: 'workspace',
+    workspaceScope:
+      'A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.',
     body: z.strictObject({ workspaces: batchOf(WorkspaceCreate) }),
     data: z.array(Workspace),
   }),
@@ -145,6 +153,8 @@ export const workspaceOperations = {
     path: `${API}/workspaces/{workspaceId}/`,
     tag: 'Workspaces',
     summary: 'Edit a workspace',
+    description:
+      'Changes the given settings of a workspace; omitted fields keep their value. Answers the whole workspace.',
     permission: 'workspace',
     params: WorkspacePath,
     body: WorkspaceEdit,
@@ -158,6 +168,8 @@ export const workspaceOperations = {
     description:
       'All or nothing: an invalid item or unknown id rejects the batch and the error names its index.',
     permission: 'workspace',
+    workspaceScope:
+      "Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.",
     body: z.strictObject({ workspaces: batchOf(WorkspaceBatchEditItem) }),
     data: z.array(Workspace),
     errors: [404],
@@ -167,6 +179,7 @@ export const workspaceOperations = {
     path: `${API}/workspaces/{workspaceId}/`,
     tag: 'Workspaces',
     summary: 'Delete a workspace and everything in it',
+    description: 'Deletes the workspace with all its objects, members, member groups and operation records.',
     permission: 'workspace',
     params: WorkspacePath,
   }),
@@ -178,6 +191,8 @@ export const workspaceOperations = {
     description:
       'All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.',
     permission: 'workspace',
+    workspaceScope:
+      "Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.",
     body: z.strictObject({ workspaceIds: batchOf(Id) }),
     errors: [404],
   }),

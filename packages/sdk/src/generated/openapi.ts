@@ -12,6 +12,11 @@ export interface paths {
         /**
          * Get the scope of the calling access key
          * @description Accepts only `Authorization: Bearer <key>`; a JWT-shaped bearer is refused with 401.
+         *
+         *     - **Permission:** any valid access key, sent only as `Authorization: Bearer <key>`; no feature permission is needed.
+         *     - **Workspace scope:** `workspaces` lists the workspaces in the key's set (all of them for a key without a workspace restriction).
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["getScope"];
         put?: never;
@@ -29,10 +34,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List time series summaries */
+        /**
+         * List time series summaries
+         * @description Answers the id, name and revision of every time series of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedTimeSeries"];
         put?: never;
-        /** Commit a previewed time series create */
+        /**
+         * Commit a previewed time series create
+         * @description Creates the time series the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedTimeSeries"];
         delete?: never;
         options?: never;
@@ -47,15 +75,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a time series with its revision */
+        /**
+         * Get a time series with its revision
+         * @description Answers the time series's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedTimeSeries"];
         put?: never;
         post?: never;
-        /** Commit a previewed time series delete */
+        /**
+         * Commit a previewed time series delete
+         * @description Deletes the time series the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedTimeSeries"];
         options?: never;
         head?: never;
-        /** Commit a previewed time series update */
+        /**
+         * Commit a previewed time series update
+         * @description Applies the update the preview described to the time series, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedTimeSeries"];
         trace?: never;
     };
@@ -71,6 +136,15 @@ export interface paths {
         /**
          * Preview a time series change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewTimeSeriesChange"];
         delete?: never;
@@ -86,10 +160,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimension summaries */
+        /**
+         * List dimension summaries
+         * @description Answers the id, name and revision of every dimension of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDimensions"];
         put?: never;
-        /** Commit a previewed dimension create */
+        /**
+         * Commit a previewed dimension create
+         * @description Creates the dimension the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDimension"];
         delete?: never;
         options?: never;
@@ -104,15 +201,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dimension with its revision */
+        /**
+         * Get a dimension with its revision
+         * @description Answers the dimension's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDimension"];
         put?: never;
         post?: never;
-        /** Commit a previewed dimension delete */
+        /**
+         * Commit a previewed dimension delete
+         * @description Deletes the dimension the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDimension"];
         options?: never;
         head?: never;
-        /** Commit a previewed dimension update */
+        /**
+         * Commit a previewed dimension update
+         * @description Applies the update the preview described to the dimension, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDimension"];
         trace?: never;
     };
@@ -128,6 +262,15 @@ export interface paths {
         /**
          * Preview a dimension change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionChange"];
         delete?: never;
@@ -143,10 +286,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List measure summaries */
+        /**
+         * List measure summaries
+         * @description Answers the id, name and revision of every measure of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedMeasures"];
         put?: never;
-        /** Commit a previewed measure create */
+        /**
+         * Commit a previewed measure create
+         * @description Creates the measure the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedMeasure"];
         delete?: never;
         options?: never;
@@ -161,15 +327,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a measure with its revision */
+        /**
+         * Get a measure with its revision
+         * @description Answers the measure's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedMeasure"];
         put?: never;
         post?: never;
-        /** Commit a previewed measure delete */
+        /**
+         * Commit a previewed measure delete
+         * @description Deletes the measure the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedMeasure"];
         options?: never;
         head?: never;
-        /** Commit a previewed measure update */
+        /**
+         * Commit a previewed measure update
+         * @description Applies the update the preview described to the measure, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedMeasure"];
         trace?: never;
     };
@@ -185,6 +388,15 @@ export interface paths {
         /**
          * Preview a measure change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewMeasureChange"];
         delete?: never;
@@ -200,10 +412,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimension table summaries */
+        /**
+         * List dimension table summaries
+         * @description Answers the id, name and revision of every dimension table of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDimensionTables"];
         put?: never;
-        /** Commit a previewed dimension table create */
+        /**
+         * Commit a previewed dimension table create
+         * @description Creates the dimension table the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDimensionTable"];
         delete?: never;
         options?: never;
@@ -218,15 +453,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dimension table with its revision */
+        /**
+         * Get a dimension table with its revision
+         * @description Answers the dimension table's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDimensionTable"];
         put?: never;
         post?: never;
-        /** Commit a previewed dimension table delete */
+        /**
+         * Commit a previewed dimension table delete
+         * @description Deletes the dimension table the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDimensionTable"];
         options?: never;
         head?: never;
-        /** Commit a previewed dimension table update */
+        /**
+         * Commit a previewed dimension table update
+         * @description Applies the update the preview described to the dimension table, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDimensionTable"];
         trace?: never;
     };
@@ -242,6 +514,15 @@ export interface paths {
         /**
          * Preview a dimension table change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionTableChange"];
         delete?: never;
@@ -257,10 +538,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List model summaries */
+        /**
+         * List model summaries
+         * @description Answers the id, name and revision of every model of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedModels"];
         put?: never;
-        /** Commit a previewed model create */
+        /**
+         * Commit a previewed model create
+         * @description Creates the model the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedModel"];
         delete?: never;
         options?: never;
@@ -275,15 +579,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a model with its revision */
+        /**
+         * Get a model with its revision
+         * @description Answers the model's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedModel"];
         put?: never;
         post?: never;
-        /** Commit a previewed model delete */
+        /**
+         * Commit a previewed model delete
+         * @description Deletes the model the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedModel"];
         options?: never;
         head?: never;
-        /** Commit a previewed model update */
+        /**
+         * Commit a previewed model update
+         * @description Applies the update the preview described to the model, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedModel"];
         trace?: never;
     };
@@ -299,6 +640,15 @@ export interface paths {
         /**
          * Preview a model change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewModelChange"];
         delete?: never;
@@ -314,10 +664,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List corpus entry summaries */
+        /**
+         * List corpus entry summaries
+         * @description Answers the id, name and revision of every corpus entry of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedCorpus"];
         put?: never;
-        /** Commit a previewed corpus entry create */
+        /**
+         * Commit a previewed corpus entry create
+         * @description Creates the corpus entry the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedCorpus"];
         delete?: never;
         options?: never;
@@ -332,15 +705,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a corpus entry with its revision */
+        /**
+         * Get a corpus entry with its revision
+         * @description Answers the corpus entry's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedCorpus"];
         put?: never;
         post?: never;
-        /** Commit a previewed corpus entry delete */
+        /**
+         * Commit a previewed corpus entry delete
+         * @description Deletes the corpus entry the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedCorpus"];
         options?: never;
         head?: never;
-        /** Commit a previewed corpus entry update */
+        /**
+         * Commit a previewed corpus entry update
+         * @description Applies the update the preview described to the corpus entry, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedCorpus"];
         trace?: never;
     };
@@ -356,6 +766,15 @@ export interface paths {
         /**
          * Preview a corpus entry change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewCorpusChange"];
         delete?: never;
@@ -371,10 +790,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List SOP summaries */
+        /**
+         * List SOP summaries
+         * @description Answers the id, name and revision of every SOP of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedSops"];
         put?: never;
-        /** Commit a previewed SOP create */
+        /**
+         * Commit a previewed SOP create
+         * @description Creates the SOP the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedSop"];
         delete?: never;
         options?: never;
@@ -389,15 +831,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a SOP with its revision */
+        /**
+         * Get a SOP with its revision
+         * @description Answers the SOP's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedSop"];
         put?: never;
         post?: never;
-        /** Commit a previewed SOP delete */
+        /**
+         * Commit a previewed SOP delete
+         * @description Deletes the SOP the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedSop"];
         options?: never;
         head?: never;
-        /** Commit a previewed SOP update */
+        /**
+         * Commit a previewed SOP update
+         * @description Applies the update the preview described to the SOP, if its revision has not moved since (409 otherwise). Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedSop"];
         trace?: never;
     };
@@ -413,6 +892,15 @@ export interface paths {
         /**
          * Preview a SOP change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewSopChange"];
         delete?: never;
@@ -428,10 +916,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dataset summaries */
+        /**
+         * List dataset summaries
+         * @description Answers the id, name and revision of every dataset of the workspace. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listManagedDatasets"];
         put?: never;
-        /** Commit a previewed dataset create */
+        /**
+         * Commit a previewed dataset create
+         * @description Creates the dataset the preview described: `changes`, `operatorUid` and the key must be the preview's, within the plan token's 10 minutes. Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         post: operations["createManagedDataset"];
         delete?: never;
         options?: never;
@@ -446,15 +957,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dataset with its revision */
+        /**
+         * Get a dataset with its revision
+         * @description Answers the dataset's definition and the `revision` a preview of an update or delete names. Runs the source-refresh tasks that are due first.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagedDataset"];
         put?: never;
         post?: never;
-        /** Commit a previewed dataset delete */
+        /**
+         * Commit a previewed dataset delete
+         * @description Deletes the dataset the preview named, if its revision has not moved since (409 otherwise), and takes its id out of every object that references it. Records an operation (`operationId`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         delete: operations["deleteManagedDataset"];
         options?: never;
         head?: never;
-        /** Commit a previewed dataset update */
+        /**
+         * Commit a previewed dataset update
+         * @description Applies the update the preview described to the dataset, if its revision has not moved since (409 otherwise). Records an operation (`operationId`); a change of its source binding schedules a source refresh (the operation stays `pending` until it ends).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 410: The plan token expired.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         *       - 422: The Idempotency-Key was already used with a different request.
+         */
         patch: operations["updateManagedDataset"];
         trace?: never;
     };
@@ -470,6 +1018,15 @@ export interface paths {
         /**
          * Preview a dataset change
          * @description Saves nothing. Returns the revisions, the candidate definition, the impact and a plan token bound to workspace, key, object, action, change and operator.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDatasetChange"];
         delete?: never;
@@ -485,7 +1042,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the references and dependencies of an object */
+        /**
+         * Get the references and dependencies of an object
+         * @description Answers the models and drafts that use the object, the measures that depend on it, and the objects it references (`dependsOn`).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getManagementImpacts"];
         put?: never;
         post?: never;
@@ -504,7 +1070,13 @@ export interface paths {
         };
         /**
          * Get an operation record
-         * @description Visible only to the key that created it, in the workspace where it was created; anything else is 404.
+         * @description Answers the state of a commit and of its follow-up task or probe, after running the source-refresh tasks that are due. Visible only to the key that created it, in the workspace where it was created; anything else is 404.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementOperation"];
         put?: never;
@@ -522,11 +1094,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the source catalogue of a workspace */
+        /**
+         * Get the source catalogue of a workspace
+         * @description Answers the source tables and fields the workspace can bind time series, dimension tables and datasets to.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getSourceCatalogue"];
         /**
          * Replace the source catalogue of a workspace
          * @description Table names must be unique. The next source refresh sees the new catalogue.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setSourceCatalogue"];
         post?: never;
@@ -546,10 +1135,25 @@ export interface paths {
         /**
          * List workspaces
          * @description Lists the workspaces the key may access. `q` filters on `name` and `desc` (substring, case-insensitive); empty means all.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Only the workspaces in the key's set are listed (all of them for a key without a workspace restriction).
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["listWorkspaces"];
         put?: never;
-        /** Create a workspace */
+        /**
+         * Create a workspace
+         * @description Creates a workspace; omitted settings take their defaults. Answers it with its new `id`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createWorkspace"];
         delete?: never;
         options?: never;
@@ -564,12 +1168,41 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a workspace */
+        /**
+         * Get a workspace
+         * @description Answers one workspace in the detail shape (`hcl` spelling).
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getWorkspace"];
-        /** Edit a workspace */
+        /**
+         * Edit a workspace
+         * @description Changes the given settings of a workspace; omitted fields keep their value. Answers the whole workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["updateWorkspace"];
         post?: never;
-        /** Delete a workspace and everything in it */
+        /**
+         * Delete a workspace and everything in it
+         * @description Deletes the workspace with all its objects, members, member groups and operation records.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteWorkspace"];
         options?: never;
         head?: never;
@@ -588,6 +1221,13 @@ export interface paths {
         /**
          * Create workspaces in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspaces"];
         delete?: never;
@@ -607,6 +1247,14 @@ export interface paths {
         /**
          * Edit workspaces in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspaces"];
         post?: never;
@@ -629,6 +1277,14 @@ export interface paths {
         /**
          * Delete workspaces in one batch
          * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteWorkspaces"];
         options?: never;
@@ -643,10 +1299,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List time series */
+        /**
+         * List time series
+         * @description Answers every time series of the workspace in the list shape.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listTimeSeries"];
         put?: never;
-        /** Create a time series */
+        /**
+         * Create a time series
+         * @description Creates a time series bound to a source table and field. Its keyword (first of `names`) must be unused by another time series of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createTimeSeries"];
         delete?: never;
         options?: never;
@@ -661,15 +1338,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a time series */
+        /**
+         * Get a time series
+         * @description Answers one time series of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getTimeSeries"];
         /**
          * Update a time series
          * @description Same body as create; the stored time series is replaced by it.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeries"];
         post?: never;
-        /** Delete a time series */
+        /**
+         * Delete a time series
+         * @description Deletes a time series unless a published model uses it (409 naming the models); draft references to it are removed.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         */
         delete: operations["deleteTimeSeries"];
         options?: never;
         head?: never;
@@ -688,6 +1393,15 @@ export interface paths {
         /**
          * Create time series in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeriesBatch"];
         delete?: never;
@@ -707,6 +1421,15 @@ export interface paths {
         /**
          * Update time series in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeriesBatch"];
         post?: never;
@@ -729,6 +1452,15 @@ export interface paths {
         /**
          * Delete time series in one batch
          * @description All or nothing: an unknown id rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteTimeSeriesBatch"];
         options?: never;
@@ -743,7 +1475,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dimensions */
+        /**
+         * List dimensions
+         * @description Answers every dimension of the workspace, with the models that reference each.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listDimensions"];
         put?: never;
         post?: never;
@@ -765,6 +1506,15 @@ export interface paths {
         /**
          * Create dimensions in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createDimensions"];
         delete?: never;
@@ -784,6 +1534,15 @@ export interface paths {
         /**
          * Update dimensions in one batch
          * @description The spec carries the items under the key `measures` (sic); `dimensions` is accepted as an alias. All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateDimensions"];
         post?: never;
@@ -806,6 +1565,15 @@ export interface paths {
         /**
          * Delete dimensions in one batch
          * @description All or nothing: an unknown id, or a dimension that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteDimensions"];
         options?: never;
@@ -820,7 +1588,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List measures */
+        /**
+         * List measures
+         * @description Answers every measure of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMeasures"];
         put?: never;
         post?: never;
@@ -842,6 +1619,15 @@ export interface paths {
         /**
          * Create measures in one batch
          * @description All or nothing: an invalid item rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMeasures"];
         delete?: never;
@@ -861,6 +1647,15 @@ export interface paths {
         /**
          * Update measures in one batch
          * @description All or nothing: an invalid item or unknown id rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateMeasures"];
         post?: never;
@@ -883,6 +1678,15 @@ export interface paths {
         /**
          * Delete measures in one batch
          * @description All or nothing: an unknown id, or a measure that a published model uses, rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteMeasures"];
         options?: never;
@@ -897,10 +1701,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List member groups */
+        /**
+         * List member groups
+         * @description Answers the member groups of the workspace with their permission switches.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMemberGroups"];
         put?: never;
-        /** Create a member group */
+        /**
+         * Create a member group
+         * @description Creates a member group with both permission switches off; the name must be unused in the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createMemberGroup"];
         delete?: never;
         options?: never;
@@ -918,7 +1743,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a member group */
+        /**
+         * Delete a member group
+         * @description Deletes a member group with its row and model permission settings.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteMemberGroup"];
         options?: never;
         head?: never;
@@ -932,9 +1766,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the row permission switch of a member group */
+        /**
+         * Get the row permission switch of a member group
+         * @description Answers whether row permission is on for the member group.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupRowPermissionSwitch"];
-        /** Switch row permission of a member group on or off */
+        /**
+         * Switch row permission of a member group on or off
+         * @description Sets the row permission switch of the member group to the given value; the rules are kept.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupRowPermissionSwitch"];
         post?: never;
         delete?: never;
@@ -950,11 +1804,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the row permission rules of a member group */
+        /**
+         * Get the row permission rules of a member group
+         * @description Answers the row permission rules of the member group, each with the label of its dimension, and the mode.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupRowPermission"];
         /**
          * Replace the row permission rules of a member group
          * @description Each rule: `effect` allow|deny, `resource` a dimension keyword of the workspace, `operator` one of five, `modelUids` non-empty when given, each model existing and containing the dimension.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermission"];
         post?: never;
@@ -971,9 +1842,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission switch of a member group */
+        /**
+         * Get the model permission switch of a member group
+         * @description Answers whether model permission is on for the member group.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupModelPermissionSwitch"];
-        /** Switch model permission of a member group on or off */
+        /**
+         * Switch model permission of a member group on or off
+         * @description Sets the model permission switch of the member group to the given value; the setting is kept.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupModelPermissionSwitch"];
         post?: never;
         delete?: never;
@@ -989,9 +1880,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission of a member group */
+        /**
+         * Get the model permission of a member group
+         * @description Answers the model permission setting of the member group: `effect` and the model uids in `resource`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberGroupModelPermission"];
-        /** Set the model permission of a member group */
+        /**
+         * Set the model permission of a member group
+         * @description Replaces the model permission setting of the member group; every model uid must name a model of the workspace.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["setMemberGroupModelPermission"];
         post?: never;
         delete?: never;
@@ -1007,12 +1918,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members */
+        /**
+         * List members
+         * @description Answers the members of the workspace with their roles and model permission switches.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["listMembers"];
         put?: never;
         /**
          * Add an account as a member
          * @description A workspace has at most one owner (role 1); adding a second owner is a conflict.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["addMember"];
         delete?: never;
@@ -1031,7 +1960,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member */
+        /**
+         * Remove a member
+         * @description Removes the account from the workspace with its model permission; the account itself stays.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
@@ -1045,11 +1983,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission switch of a member */
+        /**
+         * Get the model permission switch of a member
+         * @description Answers whether model permission is on for the member.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberModelPermissionSwitch"];
         /**
          * Switch model permission of a member on or off
          * @description The spec answers with the envelope only.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermissionSwitch"];
         post?: never;
@@ -1066,11 +2021,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model permission of a member */
+        /**
+         * Get the model permission of a member
+         * @description Answers the model permission setting of the member: `effect` and the model uids in `resource`.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getMemberModelPermission"];
         /**
          * Set the model permission of a member, or of several (batch form)
          * @description Single form: `{effect, resource}` for the member in the path, answered with the same shape. Batch form (same method and path, told apart by the `memberModelPermission` key): answered with the same array.
+         *
+         *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermission"];
         post?: never;
@@ -1090,10 +2062,26 @@ export interface paths {
         /**
          * List or search accounts
          * @description `q` searches login name, nickname, introduction, phone and e-mail (substring, case-insensitive).
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
          */
         get: operations["listAccounts"];
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Creates an account; `uid` and `username` are generated when not given, and a password is stored only as a hash. Login name, phone and e-mail must be unused.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         post: operations["createAccount"];
         delete?: never;
         options?: never;
@@ -1113,6 +2101,14 @@ export interface paths {
         /**
          * Create accounts in one batch
          * @description All or nothing: an invalid item or a taken unique value rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccounts"];
         delete?: never;
@@ -1128,12 +2124,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Answers one account (never its password).
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         get: operations["getAccount"];
-        /** Update an account */
+        /**
+         * Update an account
+         * @description Changes the given fields of an account; omitted fields keep their value. A new password replaces the stored hash.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
+         */
         put: operations["updateAccount"];
         post?: never;
-        /** Delete an account */
+        /**
+         * Delete an account
+         * @description Deletes the account and its memberships in every workspace.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -1151,6 +2177,15 @@ export interface paths {
         /**
          * Update accounts in one batch
          * @description Each item names its account by `uid` (spec: not shown). All or nothing: an invalid item, an unknown uid or a taken unique value rejects the batch and the error names its index.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccounts"];
         post?: never;
@@ -1172,6 +2207,13 @@ export interface paths {
         /**
          * Look up an account by login name, phone or e-mail
          * @description Introduced in v25.10. Answers `data: null` when nobody matches.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["fetchAccount"];
         delete?: never;
@@ -1193,6 +2235,14 @@ export interface paths {
         /**
          * Delete accounts in one batch
          * @description All or nothing: an unknown uid rejects the batch and the error names its index. An id named twice is deleted once.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** writes what the summary names.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteAccounts"];
         options?: never;
@@ -1210,6 +2260,12 @@ export interface paths {
         /**
          * List the workspaces of an account
          * @description Query parameters (spec: not shown which are required): `role` filters by the member role, `offset` (default 0) and `limit` (default 20, at most 100) page the result; `count` is accepted and ignored.
+         *
+         *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** Workspaces outside the key's set are left out of the list rather than refused.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listAccountWorkspaces"];
         put?: never;
@@ -1232,6 +2288,13 @@ export interface paths {
         /**
          * Validate a generated user login string
          * @description Answers `true` when `authData` is correct and valid, `false` otherwise (also for malformed, tampered or expired data). The format is defined in docs/spec-gaps.md.
+         *
+         *     - **Permission:** the `auth` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
+         *     - **Workspace scope:** none: the operation touches no workspace.
+         *     - **Changes:** no configuration: it only reads.
+         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *       - 413: The request body is larger than the server accepts.
+         *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["checkAuthData"];
         delete?: never;
@@ -2912,6 +3975,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "errcode": 405,
+                 *       "errmsg": "PUT is not allowed on /openapi/v1/workspaces/create-workspaces/; allowed: POST",
+                 *       "data": {
+                 *         "reason": "method_not_allowed"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -2961,6 +4033,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": "key_Q2x5dGVtcG9y",
+                     *         "name": "reporting",
+                     *         "desc": "Nightly reporting job",
+                     *         "expired_at": null,
+                     *         "permissions": [],
+                     *         "workspaces": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Sales",
+                     *             "desc": "Orders and revenue"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -2979,6 +4071,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2991,6 +4098,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3003,6 +4119,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "forbidden",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3017,6 +4142,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3029,6 +4163,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3041,6 +4184,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3051,6 +4203,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -3066,6 +4219,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "order date",
+                     *           "revision": "r1-43e4321abcb4"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3084,6 +4250,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3096,6 +4277,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3108,6 +4298,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3120,6 +4319,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3134,6 +4342,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3146,6 +4363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3158,6 +4384,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3167,16 +4402,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "type": "date",
+                 *         "names": [
+                 *           "ship date"
+                 *         ],
+                 *         "timeUnit": "day"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesCreateCommit"];
             };
         };
@@ -3190,6 +4441,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-b08ad69247ab",
+                     *         "definition": {
+                     *           "format": "",
+                     *           "description": "",
+                     *           "table": "",
+                     *           "field": "",
+                     *           "defaultTimeFunc": null,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "ship date"
+                     *           ],
+                     *           "timeUnit": "day"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3208,6 +4483,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3220,6 +4510,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3232,6 +4531,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3244,6 +4552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3257,6 +4574,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3269,6 +4595,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3281,6 +4616,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3293,6 +4637,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3305,6 +4658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3318,6 +4680,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3330,6 +4701,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3342,6 +4722,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3352,7 +4741,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3368,6 +4759,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "definition": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": null
+                     *         },
+                     *         "revision": "r1-43e4321abcb4",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3386,6 +4801,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3398,6 +4828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3410,6 +4849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3422,6 +4870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3436,6 +4893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3448,6 +4914,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3460,6 +4935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3469,17 +4953,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -3493,6 +4987,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 1,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3511,6 +5018,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3523,6 +5045,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3535,6 +5066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3547,6 +5087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3560,6 +5109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3572,6 +5130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3584,6 +5151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3596,6 +5172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3608,6 +5193,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3621,6 +5215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3633,6 +5236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3645,6 +5257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3654,17 +5275,33 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "defaultTimeFunc": {
+                 *           "aggregation": "sum",
+                 *           "timeUnit": "month"
+                 *         }
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesUpdateCommit"];
             };
         };
@@ -3678,6 +5315,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 1,
+                     *         "revision": "r2-355741ae35b8",
+                     *         "definition": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3696,6 +5361,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3708,6 +5388,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3720,6 +5409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3732,6 +5430,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3745,6 +5452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3757,6 +5473,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3769,6 +5494,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3781,6 +5515,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3793,6 +5536,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3806,6 +5558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3818,6 +5579,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3830,6 +5600,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3840,12 +5619,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 1,
+                 *       "revision": "r1-43e4321abcb4",
+                 *       "changes": {
+                 *         "defaultTimeFunc": {
+                 *           "aggregation": "sum",
+                 *           "timeUnit": "month"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesPreviewRequest"];
             };
         };
@@ -3859,6 +5652,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-43e4321abcb4",
+                     *         "afterRevision": "r2-355741ae35b8",
+                     *         "changes": {
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "table": "orders",
+                     *           "field": "order_date",
+                     *           "defaultTimeFunc": {
+                     *             "aggregation": "sum",
+                     *             "timeUnit": "month"
+                     *           }
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -3877,6 +5710,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3889,6 +5737,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3901,6 +5758,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3913,6 +5779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3926,6 +5801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3938,6 +5822,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3950,6 +5843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3963,6 +5865,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3975,6 +5886,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3987,6 +5907,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3997,6 +5926,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -4012,6 +5942,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "region",
+                     *           "revision": "r1-8ceadbcff767"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4030,6 +5973,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4042,6 +6000,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4054,6 +6021,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4066,6 +6042,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4080,6 +6065,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4092,6 +6086,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4104,6 +6107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4113,16 +6125,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "type": "string",
+                 *         "format": "text",
+                 *         "names": [
+                 *           "channel"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionCreateCommit"];
             };
         };
@@ -4136,6 +6164,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-bcb49b2df794",
+                     *         "definition": {
+                     *           "rating": 0,
+                     *           "description": "",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "channel"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4154,6 +6209,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4166,6 +6236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4178,6 +6257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4190,6 +6278,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4203,6 +6300,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4215,6 +6321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4227,6 +6342,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4239,6 +6363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4251,6 +6384,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4264,6 +6406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4276,6 +6427,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4288,6 +6448,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4298,7 +6467,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -4314,6 +6485,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 2,
+                     *         "definition": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": []
+                     *         },
+                     *         "revision": "r1-8ceadbcff767",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4332,6 +6530,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4344,6 +6557,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4356,6 +6578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4368,6 +6599,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 2 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4382,6 +6622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4394,6 +6643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4406,6 +6664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4415,17 +6682,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -4439,6 +6716,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 2,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4457,6 +6747,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4469,6 +6774,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4481,6 +6795,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4493,6 +6816,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 2 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4506,6 +6838,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4518,6 +6859,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4530,6 +6880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4542,6 +6901,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4554,6 +6922,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4567,6 +6944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4579,6 +6965,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4591,6 +6986,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4600,17 +7004,35 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "isKeyword": true,
+                 *         "subDimensions": [
+                 *           {
+                 *             "prop": "country"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionUpdateCommit"];
             };
         };
@@ -4624,6 +7046,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 2,
+                     *         "revision": "r2-9985eefbcfc8",
+                     *         "definition": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": true,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4642,6 +7096,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4654,6 +7123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4666,6 +7144,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4678,6 +7165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 2 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4691,6 +7187,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4703,6 +7208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4715,6 +7229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4727,6 +7250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4739,6 +7271,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4752,6 +7293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4764,6 +7314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4776,6 +7335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4786,12 +7354,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 2,
+                 *       "revision": "r1-8ceadbcff767",
+                 *       "changes": {
+                 *         "isKeyword": true,
+                 *         "subDimensions": [
+                 *           {
+                 *             "prop": "country"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionPreviewRequest"];
             };
         };
@@ -4805,6 +7389,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-8ceadbcff767",
+                     *         "afterRevision": "r2-9985eefbcfc8",
+                     *         "changes": {
+                     *           "isKeyword": true,
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": true,
+                     *           "autoGroup": false,
+                     *           "baseField": null,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [
+                     *             {
+                     *               "prop": "country"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4823,6 +7453,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4835,6 +7480,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4847,6 +7501,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4859,6 +7522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4872,6 +7544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4884,6 +7565,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4896,6 +7586,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4909,6 +7608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4921,6 +7629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4933,6 +7650,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4943,6 +7669,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -4958,6 +7685,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "revenue",
+                     *           "revision": "r1-e9a7f88be4dc"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -4976,6 +7716,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4988,6 +7743,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5000,6 +7764,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5012,6 +7785,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5026,6 +7808,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5038,6 +7829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5050,6 +7850,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5059,16 +7868,31 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "names": [
+                 *           "profit"
+                 *         ],
+                 *         "expression": "revenue - cost"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasureCreateCommit"];
             };
         };
@@ -5082,6 +7906,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-1fa6c83011e8",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "sort": -1,
+                     *           "expression": "revenue - cost",
+                     *           "dimensionIds": [],
+                     *           "names": [
+                     *             "profit"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5100,6 +7945,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5112,6 +7972,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5124,6 +7993,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5136,6 +8014,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5149,6 +8036,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5161,6 +8057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5173,6 +8078,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5185,6 +8099,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5197,6 +8120,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5210,6 +8142,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5222,6 +8163,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5234,6 +8184,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5244,7 +8203,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -5260,6 +8221,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "definition": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "",
+                     *           "dimensionIds": []
+                     *         },
+                     *         "revision": "r1-e9a7f88be4dc",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5278,6 +8260,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5290,6 +8287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5302,6 +8308,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5314,6 +8329,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 3 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5328,6 +8352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5340,6 +8373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5352,6 +8394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5361,17 +8412,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -5385,6 +8446,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 3,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5403,6 +8477,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5415,6 +8504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5427,6 +8525,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5439,6 +8546,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 3 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5452,6 +8568,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5464,6 +8589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5476,6 +8610,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5488,6 +8631,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5500,6 +8652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5513,6 +8674,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5525,6 +8695,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5537,6 +8716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5546,17 +8734,33 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "expression": "sum(revenue)",
+                 *         "dimensionIds": [
+                 *           2
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasureUpdateCommit"];
             };
         };
@@ -5570,6 +8774,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 3,
+                     *         "revision": "r2-1c6f46f31511",
+                     *         "definition": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5588,6 +8816,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5600,6 +8843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5612,6 +8864,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5624,6 +8885,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 3 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5637,6 +8907,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5649,6 +8928,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5661,6 +8949,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5673,6 +8970,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5685,6 +8991,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5698,6 +9013,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5710,6 +9034,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5722,6 +9055,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5732,12 +9074,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 3,
+                 *       "revision": "r1-e9a7f88be4dc",
+                 *       "changes": {
+                 *         "expression": "sum(revenue)",
+                 *         "dimensionIds": [
+                 *           2
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeasurePreviewRequest"];
             };
         };
@@ -5751,6 +9107,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-e9a7f88be4dc",
+                     *         "afterRevision": "r2-1c6f46f31511",
+                     *         "changes": {
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1,
+                     *           "expression": "sum(revenue)",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5769,6 +9161,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5781,6 +9188,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5793,6 +9209,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5805,6 +9230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5818,6 +9252,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5830,6 +9273,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5842,6 +9294,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5855,6 +9316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5867,6 +9337,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5879,6 +9358,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5889,6 +9377,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -5904,6 +9393,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 6,
+                     *           "name": "Regions",
+                     *           "revision": "r1-0b8f69b8f50c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -5922,6 +9424,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5934,6 +9451,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5946,6 +9472,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5958,6 +9493,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5972,6 +9516,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5984,6 +9537,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5996,6 +9558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6005,16 +9576,30 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Channels",
+                 *         "table": "orders",
+                 *         "keyField": "channel"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTableCreateCommit"];
             };
         };
@@ -6028,6 +9613,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "pending",
+                     *         "id": 9,
+                     *         "revision": "r1-8a6cee783d40",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "keyField": "channel",
+                     *           "dimensionIds": [],
+                     *           "name": "Channels",
+                     *           "table": "orders"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6046,6 +9650,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6058,6 +9677,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6070,6 +9698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6082,6 +9719,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6095,6 +9741,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6107,6 +9762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6119,6 +9783,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6131,6 +9804,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6143,6 +9825,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6156,6 +9847,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6168,6 +9868,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6180,6 +9889,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6190,7 +9908,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
@@ -6206,6 +9926,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 6,
+                     *         "definition": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "revision": "r1-0b8f69b8f50c",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6224,6 +9964,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6236,6 +9991,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6248,6 +10012,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6260,6 +10033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 6 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6274,6 +10056,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6286,6 +10077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6298,6 +10098,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6307,17 +10116,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -6331,6 +10150,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 6,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6349,6 +10181,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6361,6 +10208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6373,6 +10229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6385,6 +10250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 6 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6398,6 +10272,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6410,6 +10293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6422,6 +10314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6434,6 +10335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6446,6 +10356,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6459,6 +10378,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6471,6 +10399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6483,6 +10420,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6492,17 +10438,30 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "One row per sales region"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTableUpdateCommit"];
             };
         };
@@ -6516,6 +10475,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 6,
+                     *         "revision": "r2-4f46472969b4",
+                     *         "definition": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "One row per sales region",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6534,6 +10514,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6546,6 +10541,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6558,6 +10562,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6570,6 +10583,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 6 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6583,6 +10605,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6595,6 +10626,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6607,6 +10647,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6619,6 +10668,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6631,6 +10689,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6644,6 +10711,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6656,6 +10732,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6668,6 +10753,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6678,12 +10772,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 6,
+                 *       "revision": "r1-0b8f69b8f50c",
+                 *       "changes": {
+                 *         "description": "One row per sales region"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DimensionTablePreviewRequest"];
             };
         };
@@ -6697,6 +10802,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-0b8f69b8f50c",
+                     *         "afterRevision": "r2-4f46472969b4",
+                     *         "changes": {
+                     *           "description": "One row per sales region"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Regions",
+                     *           "table": "orders",
+                     *           "description": "One row per sales region",
+                     *           "keyField": "region",
+                     *           "dimensionIds": [
+                     *             2
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6715,6 +10850,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6727,6 +10877,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6739,6 +10898,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6751,6 +10919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6764,6 +10941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6776,6 +10962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6788,6 +10983,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6801,6 +11005,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6813,6 +11026,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6825,6 +11047,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6835,6 +11066,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -6850,6 +11082,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 8,
+                     *           "name": "Sales overview",
+                     *           "revision": "r1-9b406e36b79a"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6868,6 +11113,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6880,6 +11140,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6892,6 +11161,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6904,6 +11182,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6918,6 +11205,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6930,6 +11226,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6942,6 +11247,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6951,16 +11265,34 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Revenue by region",
+                 *         "dimensions": [
+                 *           2
+                 *         ],
+                 *         "measures": [
+                 *           3
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelCreateCommit"];
             };
         };
@@ -6974,6 +11306,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-dca265b8121c",
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "description": "",
+                     *           "measures": [
+                     *             3
+                     *           ],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": false,
+                     *           "name": "Revenue by region",
+                     *           "dimensions": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -6992,6 +11350,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7004,6 +11377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7016,6 +11398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7028,6 +11419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7041,6 +11441,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7053,6 +11462,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7065,6 +11483,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7077,6 +11504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7089,6 +11525,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7102,6 +11547,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7114,6 +11568,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7126,6 +11589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7136,7 +11608,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
@@ -7152,6 +11626,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 8,
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         },
+                     *         "revision": "r1-9b406e36b79a",
+                     *         "usedByModels": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7170,6 +11665,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7182,6 +11692,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7194,6 +11713,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7206,6 +11734,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 8 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7220,6 +11757,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7232,6 +11778,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7244,6 +11799,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7253,17 +11817,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -7277,6 +11851,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 8,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7295,6 +11882,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7307,6 +11909,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7319,6 +11930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7331,6 +11951,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 8 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7344,6 +11973,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7356,6 +11994,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7368,6 +12015,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7380,6 +12036,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7392,6 +12057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7405,6 +12079,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7417,6 +12100,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7429,6 +12121,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7438,17 +12139,30 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Draft of the board report"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelUpdateCommit"];
             };
         };
@@ -7462,6 +12176,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 8,
+                     *         "revision": "r2-81e0349c98ea",
+                     *         "definition": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "Draft of the board report",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7480,6 +12216,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7492,6 +12243,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7504,6 +12264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7516,6 +12285,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 8 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7529,6 +12307,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7541,6 +12328,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7553,6 +12349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7565,6 +12370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7577,6 +12391,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7590,6 +12413,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7602,6 +12434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7614,6 +12455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7624,12 +12474,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 8,
+                 *       "revision": "r1-9b406e36b79a",
+                 *       "changes": {
+                 *         "description": "Draft of the board report"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPreviewRequest"];
             };
         };
@@ -7643,6 +12504,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-9b406e36b79a",
+                     *         "afterRevision": "r2-81e0349c98ea",
+                     *         "changes": {
+                     *           "description": "Draft of the board report"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "uid": "mdl_c2FsZXMtb3Zl",
+                     *           "name": "Sales overview",
+                     *           "dimensions": [],
+                     *           "description": "Draft of the board report",
+                     *           "measures": [],
+                     *           "timeSeries": [],
+                     *           "dimensionTables": [],
+                     *           "draft": true
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7661,6 +12553,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7673,6 +12580,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7685,6 +12601,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7697,6 +12622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7710,6 +12644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7722,6 +12665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7734,6 +12686,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7747,6 +12708,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7759,6 +12729,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7771,6 +12750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7781,6 +12769,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -7796,6 +12785,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Fiscal year",
+                     *           "revision": "r1-e35ee940696e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7814,6 +12816,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7826,6 +12843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7838,6 +12864,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7850,6 +12885,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7864,6 +12908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7876,6 +12929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7888,6 +12950,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7897,16 +12968,29 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "title": "Regions",
+                 *         "content": "EMEA covers Europe, the Middle East and Africa."
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusCreateCommit"];
             };
         };
@@ -7920,6 +13004,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-4aca61cf55af",
+                     *         "definition": {
+                     *           "tags": [],
+                     *           "title": "Regions",
+                     *           "content": "EMEA covers Europe, the Middle East and Africa."
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -7938,6 +13039,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7950,6 +13066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7962,6 +13087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7974,6 +13108,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7987,6 +13130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7999,6 +13151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8011,6 +13172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8023,6 +13193,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8035,6 +13214,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8048,6 +13236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8060,6 +13257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8072,6 +13278,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8082,7 +13297,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
@@ -8098,6 +13315,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "definition": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar"
+                     *           ]
+                     *         },
+                     *         "revision": "r1-e35ee940696e"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8116,6 +13350,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8128,6 +13377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8140,6 +13398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8152,6 +13419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 4 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8166,6 +13442,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8178,6 +13463,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8190,6 +13484,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8199,17 +13502,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -8223,6 +13536,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 4,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8241,6 +13567,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8253,6 +13594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8265,6 +13615,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8277,6 +13636,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 4 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8290,6 +13658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8302,6 +13679,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8314,6 +13700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8326,6 +13721,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8338,6 +13742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8351,6 +13764,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8363,6 +13785,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8375,6 +13806,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8384,17 +13824,33 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "tags": [
+                 *           "calendar",
+                 *           "finance"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusUpdateCommit"];
             };
         };
@@ -8408,6 +13864,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 4,
+                     *         "revision": "r2-5cc559d16f24",
+                     *         "definition": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8426,6 +13902,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8438,6 +13929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8450,6 +13950,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8462,6 +13971,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 4 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8475,6 +13993,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8487,6 +14014,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8499,6 +14035,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8511,6 +14056,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8523,6 +14077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8536,6 +14099,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8548,6 +14120,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8560,6 +14141,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8570,12 +14160,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 4,
+                 *       "revision": "r1-e35ee940696e",
+                 *       "changes": {
+                 *         "tags": [
+                 *           "calendar",
+                 *           "finance"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CorpusPreviewRequest"];
             };
         };
@@ -8589,6 +14193,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-e35ee940696e",
+                     *         "afterRevision": "r2-5cc559d16f24",
+                     *         "changes": {
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "title": "Fiscal year",
+                     *           "content": "The fiscal year starts on 1 April.",
+                     *           "tags": [
+                     *             "calendar",
+                     *             "finance"
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8607,6 +14243,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8619,6 +14270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8631,6 +14291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8643,6 +14312,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8656,6 +14334,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8668,6 +14355,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8680,6 +14376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8693,6 +14398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8705,6 +14419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8717,6 +14440,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8727,6 +14459,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -8742,6 +14475,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 5,
+                     *           "name": "Month-end close",
+                     *           "revision": "r1-8a84246a4f36"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8760,6 +14506,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8772,6 +14533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8784,6 +14554,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8796,6 +14575,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8810,6 +14598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8822,6 +14619,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8834,6 +14640,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8843,16 +14658,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Weekly report",
+                 *         "steps": [
+                 *           "Refresh the sources",
+                 *           "Send the report"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopCreateCommit"];
             };
         };
@@ -8866,6 +14697,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 9,
+                     *         "revision": "r1-461298e21e2c",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "name": "Weekly report",
+                     *           "steps": [
+                     *             "Refresh the sources",
+                     *             "Send the report"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -8884,6 +14735,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8896,6 +14762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8908,6 +14783,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8920,6 +14804,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8933,6 +14826,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8945,6 +14847,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8957,6 +14868,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8969,6 +14889,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8981,6 +14910,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -8994,6 +14932,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9006,6 +14953,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9018,6 +14974,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9028,7 +14993,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -9044,6 +15011,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 5,
+                     *         "definition": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": ""
+                     *         },
+                     *         "revision": "r1-8a84246a4f36"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9062,6 +15047,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9074,6 +15074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9086,6 +15095,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9098,6 +15116,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 5 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9112,6 +15139,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9124,6 +15160,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9136,6 +15181,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9145,17 +15199,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -9169,6 +15233,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 5,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9187,6 +15264,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9199,6 +15291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9211,6 +15312,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9223,6 +15333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 5 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9236,6 +15355,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9248,6 +15376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9260,6 +15397,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9272,6 +15418,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9284,6 +15439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9297,6 +15461,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9309,6 +15482,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9321,6 +15503,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9330,17 +15521,30 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Run on the first working day"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopUpdateCommit"];
             };
         };
@@ -9354,6 +15558,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 5,
+                     *         "revision": "r2-731893e3bb45",
+                     *         "definition": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": "Run on the first working day"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9372,6 +15596,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9384,6 +15623,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9396,6 +15644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9408,6 +15665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 5 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9421,6 +15687,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9433,6 +15708,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9445,6 +15729,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9457,6 +15750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9469,6 +15771,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9482,6 +15793,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9494,6 +15814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9506,6 +15835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9516,12 +15854,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 5,
+                 *       "revision": "r1-8a84246a4f36",
+                 *       "changes": {
+                 *         "description": "Run on the first working day"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SopPreviewRequest"];
             };
         };
@@ -9535,6 +15884,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-8a84246a4f36",
+                     *         "afterRevision": "r2-731893e3bb45",
+                     *         "changes": {
+                     *           "description": "Run on the first working day"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Month-end close",
+                     *           "steps": [
+                     *             "Load the orders",
+                     *             "Check the totals"
+                     *           ],
+                     *           "description": "Run on the first working day"
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9553,6 +15931,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9565,6 +15958,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9577,6 +15979,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9589,6 +16000,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9602,6 +16022,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9614,6 +16043,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9626,6 +16064,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9639,6 +16086,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9651,6 +16107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9663,6 +16128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9673,6 +16147,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -9688,6 +16163,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Orders",
+                     *           "revision": "r1-69230544a70b"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9706,6 +16194,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9718,6 +16221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9730,6 +16242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9742,6 +16263,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9756,6 +16286,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9768,6 +16307,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9780,6 +16328,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9789,16 +16346,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "name": "Shipments",
+                 *         "table": "orders",
+                 *         "fields": [
+                 *           "ship_date"
+                 *         ]
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetCreateCommit"];
             };
         };
@@ -9812,6 +16385,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "pending",
+                     *         "id": 9,
+                     *         "revision": "r1-5855aabb25b8",
+                     *         "definition": {
+                     *           "description": "",
+                     *           "fields": [
+                     *             "ship_date"
+                     *           ],
+                     *           "name": "Shipments",
+                     *           "table": "orders"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -9830,6 +16423,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9842,6 +16450,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9854,6 +16471,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9866,6 +16492,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9879,6 +16514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9891,6 +16535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9903,6 +16556,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9915,6 +16577,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9927,6 +16598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9940,6 +16620,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9952,6 +16641,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9964,6 +16662,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -9974,7 +16681,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
@@ -9990,6 +16699,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "definition": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         },
+                     *         "revision": "r1-69230544a70b"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10008,6 +16736,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10020,6 +16763,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10032,6 +16784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10044,6 +16805,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 7 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10058,6 +16828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10070,6 +16849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10082,6 +16870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10091,17 +16888,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ManagementDeleteCommit"];
             };
         };
@@ -10115,6 +16922,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 7,
+                     *         "revision": null,
+                     *         "definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10133,6 +16953,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10145,6 +16980,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10157,6 +17001,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10169,6 +17022,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 7 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10182,6 +17044,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10194,6 +17065,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10206,6 +17086,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10218,6 +17107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10230,6 +17128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10243,6 +17150,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10255,6 +17171,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10267,6 +17192,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10276,17 +17210,30 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required on every commit; at most 128 characters. The same key replays the first result. */
+                /**
+                 * @description Required on every commit; at most 128 characters. The same key replays the first result.
+                 * @example 5b0e8a1c-3d7f-4e2a-9b6c-8f1d0e3a7c42
+                 */
                 "Idempotency-Key": string;
             };
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changes": {
+                 *         "description": "Every order since 2020"
+                 *       },
+                 *       "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetUpdateCommit"];
             };
         };
@@ -10300,6 +17247,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "state": "saved",
+                     *         "id": 7,
+                     *         "revision": "r2-865510a0893f",
+                     *         "definition": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "Every order since 2020",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10318,6 +17286,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10330,6 +17313,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10342,6 +17334,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10354,6 +17355,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 7 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10367,6 +17377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10379,6 +17398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 410,
+                     *       "errmsg": "the plan token expired: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "plan_token_expired"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10391,6 +17419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10403,6 +17440,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10415,6 +17461,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 422,
+                     *       "errmsg": "the Idempotency-Key was already used with a different request",
+                     *       "data": {
+                     *         "reason": "idempotency_key_reused"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10428,6 +17483,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10440,6 +17504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10452,6 +17525,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10462,12 +17544,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "update",
+                 *       "targetId": 7,
+                 *       "revision": "r1-69230544a70b",
+                 *       "changes": {
+                 *         "description": "Every order since 2020"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatasetPreviewRequest"];
             };
         };
@@ -10481,6 +17574,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "action": "update",
+                     *         "beforeRevision": "r1-69230544a70b",
+                     *         "afterRevision": "r2-865510a0893f",
+                     *         "changes": {
+                     *           "description": "Every order since 2020"
+                     *         },
+                     *         "impact": {
+                     *           "usedByModels": [],
+                     *           "usedByDrafts": [],
+                     *           "dependentMeasures": []
+                     *         },
+                     *         "candidate": {
+                     *           "name": "Orders",
+                     *           "table": "orders",
+                     *           "description": "Every order since 2020",
+                     *           "fields": [
+                     *             "order_date",
+                     *             "amount"
+                     *           ]
+                     *         },
+                     *         "planToken": "pt_c2FtcGxlLXBsYW4tdG9rZW4tZm9yLWV4YW1wbGVzIQ",
+                     *         "expiresAt": "2026-03-02T09:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10499,6 +17622,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10511,6 +17649,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10523,6 +17670,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10535,6 +17691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10548,6 +17713,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "the revision moved: read the object again and preview again",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10560,6 +17734,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10572,6 +17755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10585,6 +17777,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10597,6 +17798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10609,6 +17819,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10619,9 +17838,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
-                /** @description Path segment of an object kind; also the `{type}` of impacts. */
+                /**
+                 * @description Path segment of an object kind; also the `{type}` of impacts.
+                 * @example dimensions
+                 */
                 type: components["schemas"]["ManagementCollection"];
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -10637,6 +17861,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "type": "dimensions",
+                     *         "id": 2,
+                     *         "usedByModels": [],
+                     *         "usedByDrafts": [],
+                     *         "dependentMeasures": [],
+                     *         "dependsOn": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10655,6 +17893,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10667,6 +17920,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10679,6 +17941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10691,6 +17962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "object 2 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10705,6 +17985,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10717,6 +18006,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10729,6 +18027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10739,7 +18046,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example op_ZXhhbXBsZS1vcA */
                 operationId: string;
             };
             cookie?: never;
@@ -10755,6 +18064,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "operationId": "op_ZXhhbXBsZS1vcA",
+                     *         "target": {
+                     *           "type": "measures",
+                     *           "id": 3
+                     *         },
+                     *         "action": "update",
+                     *         "state": "saved",
+                     *         "beforeRevision": "r1-e9a7f88be4dc",
+                     *         "afterRevision": "r2-1c6f46f31511",
+                     *         "result": {
+                     *           "id": 3,
+                     *           "revision": "r2-1c6f46f31511"
+                     *         },
+                     *         "createdAt": "2026-03-02T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10773,6 +18104,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10785,6 +18131,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10797,6 +18152,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10809,6 +18173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "operation op_ZXhhbXBsZS1vcA not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10823,6 +18196,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10835,6 +18217,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10847,6 +18238,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10857,6 +18257,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -10872,6 +18273,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "tables": [
+                     *           {
+                     *             "name": "orders",
+                     *             "fields": [
+                     *               "order_date",
+                     *               "ship_date",
+                     *               "region",
+                     *               "channel",
+                     *               "amount"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -10890,6 +18311,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10902,6 +18338,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10914,6 +18359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10926,6 +18380,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10940,6 +18403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10952,6 +18424,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10964,6 +18445,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -10974,12 +18464,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tables": [
+                 *         {
+                 *           "name": "orders",
+                 *           "fields": [
+                 *             "order_date",
+                 *             "ship_date",
+                 *             "region",
+                 *             "channel",
+                 *             "amount"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     tables: {
                         /** @description Trimmed (white space at both ends removed); must not be blank. */
@@ -10999,6 +18506,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "tables": [
+                     *           {
+                     *             "name": "orders",
+                     *             "fields": [
+                     *               "order_date",
+                     *               "ship_date",
+                     *               "region",
+                     *               "channel",
+                     *               "amount"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11017,6 +18544,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11029,6 +18571,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11041,6 +18592,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11053,6 +18613,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11066,6 +18635,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11078,6 +18656,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11091,6 +18678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11103,6 +18699,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11115,6 +18720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11123,6 +18737,7 @@ export interface operations {
     listWorkspaces: {
         parameters: {
             query?: {
+                /** @example sales */
                 q?: string;
             };
             header?: never;
@@ -11140,6 +18755,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "Orders and revenue",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "id": 1,
+                     *           "name": "Sales",
+                     *           "hc1": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11158,6 +18797,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11170,6 +18824,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11182,6 +18845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11196,6 +18868,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11208,6 +18889,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11220,6 +18910,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11234,6 +18933,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marketing",
+                 *       "desc": "Campaign analysis",
+                 *       "date_offset": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceCreate"];
             };
         };
@@ -11247,6 +18953,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Campaign analysis",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": 0,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": true,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 2,
+                     *         "name": "Marketing"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11265,6 +18993,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11277,6 +19020,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11289,6 +19041,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11302,6 +19063,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11314,6 +19084,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11327,6 +19106,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11339,6 +19127,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11351,6 +19148,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11361,6 +19167,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -11376,6 +19183,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Orders and revenue",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": -1,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": true,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 1,
+                     *         "name": "Sales"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11394,6 +19223,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11406,6 +19250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11418,6 +19271,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11430,6 +19292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11444,6 +19315,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11456,6 +19336,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11468,6 +19357,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11478,12 +19376,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sales EMEA",
+                 *       "enable_ddra": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceEdit"];
             };
         };
@@ -11497,6 +19402,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "desc": "Orders and revenue",
+                     *         "adapter": 0,
+                     *         "auto_add_member": false,
+                     *         "date_offset": -1,
+                     *         "dt": true,
+                     *         "enable_dt": true,
+                     *         "ddya": true,
+                     *         "enable_ddya": true,
+                     *         "ddra": true,
+                     *         "enable_ddra": false,
+                     *         "breakPointDisplayType": 0,
+                     *         "hcl": false,
+                     *         "id": 1,
+                     *         "name": "Sales EMEA"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11515,6 +19442,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11527,6 +19469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11539,6 +19490,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11551,6 +19511,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11564,6 +19533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11576,6 +19554,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11589,6 +19576,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11601,6 +19597,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11613,6 +19618,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11623,6 +19637,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -11638,6 +19653,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -11650,6 +19671,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11662,6 +19698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11674,6 +19719,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11686,6 +19740,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11700,6 +19763,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11712,6 +19784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11724,6 +19805,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11738,6 +19828,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaces": [
+                 *         {
+                 *           "name": "North"
+                 *         },
+                 *         {
+                 *           "name": "South",
+                 *           "dt": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaces: components["schemas"]["WorkspaceCreate"][];
                 };
@@ -11753,6 +19856,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 2,
+                     *           "name": "North"
+                     *         },
+                     *         {
+                     *           "desc": "",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": false,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 3,
+                     *           "name": "South"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11771,6 +19914,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11783,6 +19941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11795,6 +19962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11808,6 +19984,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11820,6 +20005,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11833,6 +20027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11845,6 +20048,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11857,6 +20069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11871,6 +20092,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaces": [
+                 *         {
+                 *           "id": 1,
+                 *           "desc": "Orders, revenue and returns"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaces: components["schemas"]["WorkspaceBatchEditItem"][];
                 };
@@ -11886,6 +20117,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "desc": "Orders, revenue and returns",
+                     *           "adapter": 0,
+                     *           "auto_add_member": false,
+                     *           "date_offset": -1,
+                     *           "dt": true,
+                     *           "enable_dt": true,
+                     *           "ddya": true,
+                     *           "enable_ddya": true,
+                     *           "ddra": true,
+                     *           "enable_ddra": true,
+                     *           "breakPointDisplayType": 0,
+                     *           "hcl": false,
+                     *           "id": 1,
+                     *           "name": "Sales"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -11904,6 +20159,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11916,6 +20186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11928,6 +20207,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11940,6 +20228,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11953,6 +20250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11965,6 +20271,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11978,6 +20293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -11990,6 +20314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12002,6 +20335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12016,6 +20358,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaceIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     workspaceIds: number[];
                 };
@@ -12031,6 +20380,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -12043,6 +20398,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12055,6 +20425,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12067,6 +20446,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12079,6 +20467,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12092,6 +20489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12104,6 +20510,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12117,6 +20532,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12129,6 +20553,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12141,6 +20574,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12151,6 +20593,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -12166,6 +20609,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order was placed",
+                     *           "timeUnit": "day",
+                     *           "defaultTimeFunc": null,
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12184,6 +20648,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12196,6 +20675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12208,6 +20696,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12220,6 +20717,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12234,6 +20740,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12246,6 +20761,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12258,6 +20782,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12268,12 +20801,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "date",
+                 *       "names": [
+                 *         "ship date"
+                 *       ],
+                 *       "timeUnit": "day",
+                 *       "format": "yyyy-MM-dd",
+                 *       "description": "Day the order shipped",
+                 *       "table": "orders",
+                 *       "field": "ship_date"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesWrite"];
             };
         };
@@ -12287,6 +20834,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "type": "date",
+                     *         "names": [
+                     *           "ship date"
+                     *         ],
+                     *         "timeUnit": "day",
+                     *         "format": "yyyy-MM-dd",
+                     *         "description": "Day the order shipped",
+                     *         "table": "orders",
+                     *         "field": "ship_date",
+                     *         "id": 9,
+                     *         "defaultTimeFunc": null,
+                     *         "used": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12305,6 +20872,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12317,6 +20899,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12329,6 +20920,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12341,6 +20941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12354,6 +20963,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12366,6 +20984,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12378,6 +21005,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12391,6 +21027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12403,6 +21048,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12415,6 +21069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12425,7 +21088,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
@@ -12441,6 +21106,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "type": "date",
+                     *         "names": [
+                     *           "order date",
+                     *           "date"
+                     *         ],
+                     *         "format": "yyyy-MM-dd",
+                     *         "description": "Day the order was placed",
+                     *         "timeUnit": "day",
+                     *         "defaultTimeFunc": null,
+                     *         "used": false,
+                     *         "table": "orders",
+                     *         "field": "order_date"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12459,6 +21145,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12471,6 +21172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12483,6 +21193,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12495,6 +21214,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12509,6 +21237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12521,6 +21258,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12533,6 +21279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12543,13 +21298,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "date",
+                 *       "names": [
+                 *         "order date",
+                 *         "date"
+                 *       ],
+                 *       "format": "yyyy-MM",
+                 *       "description": "Day the order was placed",
+                 *       "timeUnit": "month",
+                 *       "table": "orders",
+                 *       "field": "order_date"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TimeSeriesWrite"];
             };
         };
@@ -12563,6 +21334,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "type": "date",
+                     *         "names": [
+                     *           "order date",
+                     *           "date"
+                     *         ],
+                     *         "format": "yyyy-MM",
+                     *         "description": "Day the order was placed",
+                     *         "timeUnit": "month",
+                     *         "defaultTimeFunc": null,
+                     *         "used": false,
+                     *         "table": "orders",
+                     *         "field": "order_date"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12581,6 +21373,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12593,6 +21400,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12605,6 +21421,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12617,6 +21442,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12630,6 +21464,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12642,6 +21485,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12654,6 +21506,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12667,6 +21528,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12679,6 +21549,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12691,6 +21570,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12701,7 +21589,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 timeSeriesId: number;
             };
             cookie?: never;
@@ -12717,6 +21607,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -12729,6 +21625,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12741,6 +21652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12753,6 +21673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12765,6 +21694,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "time series 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12778,6 +21716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12791,6 +21738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12803,6 +21759,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12815,6 +21780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12825,12 +21799,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeries": [
+                 *         {
+                 *           "type": "date",
+                 *           "names": [
+                 *             "ship date"
+                 *           ],
+                 *           "timeUnit": "day",
+                 *           "format": "yyyy-MM-dd",
+                 *           "description": "Day the order shipped",
+                 *           "table": "orders",
+                 *           "field": "ship_date"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeries: components["schemas"]["TimeSeriesWrite"][];
                 };
@@ -12846,6 +21838,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "type": "date",
+                     *           "names": [
+                     *             "ship date"
+                     *           ],
+                     *           "timeUnit": "day",
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Day the order shipped",
+                     *           "table": "orders",
+                     *           "field": "ship_date",
+                     *           "id": 9,
+                     *           "defaultTimeFunc": null,
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -12864,6 +21878,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12876,6 +21905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12888,6 +21926,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12900,6 +21947,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12913,6 +21969,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12925,6 +21990,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12937,6 +22011,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12950,6 +22033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12962,6 +22054,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12974,6 +22075,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -12984,12 +22094,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeries": [
+                 *         {
+                 *           "type": "date",
+                 *           "names": [
+                 *             "order date",
+                 *             "date"
+                 *           ],
+                 *           "format": "yyyy-MM-dd",
+                 *           "description": "Order day (UTC)",
+                 *           "timeUnit": "day",
+                 *           "table": "orders",
+                 *           "field": "order_date",
+                 *           "id": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeries: components["schemas"]["TimeSeriesBatchUpdateItem"][];
                 };
@@ -13005,6 +22135,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "type": "date",
+                     *           "names": [
+                     *             "order date",
+                     *             "date"
+                     *           ],
+                     *           "format": "yyyy-MM-dd",
+                     *           "description": "Order day (UTC)",
+                     *           "timeUnit": "day",
+                     *           "defaultTimeFunc": null,
+                     *           "used": false,
+                     *           "table": "orders",
+                     *           "field": "order_date"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13023,6 +22176,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13035,6 +22203,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13047,6 +22224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13059,6 +22245,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13072,6 +22267,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13084,6 +22288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13096,6 +22309,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13109,6 +22331,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13121,6 +22352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13133,6 +22373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13143,12 +22392,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeSeriesIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     timeSeriesIds: number[];
                 };
@@ -13164,6 +22421,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -13176,6 +22439,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13188,6 +22466,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13200,6 +22487,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13212,6 +22508,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13225,6 +22530,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"order date\" is already used by time series 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13237,6 +22551,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13249,6 +22572,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13262,6 +22594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13274,6 +22615,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13286,6 +22636,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13296,6 +22655,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -13311,6 +22671,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13329,6 +22715,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13341,6 +22742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13353,6 +22763,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13365,6 +22784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13379,6 +22807,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13391,6 +22828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13403,6 +22849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13413,12 +22868,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dimensions": [
+                 *         {
+                 *           "type": "string",
+                 *           "format": "text",
+                 *           "names": [
+                 *             "channel"
+                 *           ],
+                 *           "description": "Sales channel"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     dimensions: components["schemas"]["DimensionCreate"][];
                 };
@@ -13434,6 +22904,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 9,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "channel"
+                     *           ],
+                     *           "rating": 0,
+                     *           "description": "Sales channel",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13452,6 +22947,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13464,6 +22974,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13476,6 +22995,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13488,6 +23016,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13501,6 +23038,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13513,6 +23059,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13525,6 +23080,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13538,6 +23102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13550,6 +23123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13562,6 +23144,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13572,12 +23163,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "id": 2,
+                 *           "type": "string",
+                 *           "format": "text",
+                 *           "names": [
+                 *             "region",
+                 *             "area"
+                 *           ],
+                 *           "rating": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["DimensionUpdate"][];
                 } | {
@@ -13595,6 +23203,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 2,
+                     *           "type": "string",
+                     *           "format": "text",
+                     *           "names": [
+                     *             "region",
+                     *             "area"
+                     *           ],
+                     *           "rating": 5,
+                     *           "description": "Sales region",
+                     *           "isKeyword": false,
+                     *           "autoGroup": false,
+                     *           "enableSubDimensionExplorer": false,
+                     *           "keywordFilters": [],
+                     *           "subDimensions": [],
+                     *           "models": [],
+                     *           "used": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13613,6 +23247,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13625,6 +23274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13637,6 +23295,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13649,6 +23316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13662,6 +23338,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13674,6 +23359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13686,6 +23380,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13699,6 +23402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13711,6 +23423,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13723,6 +23444,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13733,12 +23463,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dimensionIds": [
+                 *         2
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     dimensionIds: number[];
                 };
@@ -13754,6 +23492,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -13766,6 +23510,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13778,6 +23537,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13790,6 +23558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13802,6 +23579,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13815,6 +23601,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"region\" is already used by dimension 2",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13827,6 +23622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13839,6 +23643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13852,6 +23665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13864,6 +23686,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13876,6 +23707,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13886,6 +23726,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -13901,6 +23742,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value",
+                     *           "sort": -1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -13919,6 +23777,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13931,6 +23804,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13943,6 +23825,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13955,6 +23846,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13969,6 +23869,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13981,6 +23890,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -13993,6 +23911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14003,12 +23930,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "names": [
+                 *             "profit"
+                 *           ],
+                 *           "description": "Revenue minus cost",
+                 *           "sort": -1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["MeasureCreate"][];
                 };
@@ -14024,6 +23965,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "names": [
+                     *             "profit"
+                     *           ],
+                     *           "description": "Revenue minus cost",
+                     *           "sort": -1,
+                     *           "id": 9
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14042,6 +23999,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14054,6 +24026,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14066,6 +24047,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14078,6 +24068,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14091,6 +24090,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14103,6 +24111,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14115,6 +24132,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14128,6 +24154,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14140,6 +24175,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14152,6 +24196,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14162,12 +24215,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measures": [
+                 *         {
+                 *           "id": 3,
+                 *           "description": "Order value after discounts"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measures: components["schemas"]["MeasureUpdate"][];
                 };
@@ -14183,6 +24247,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "names": [
+                     *             "revenue",
+                     *             "sales"
+                     *           ],
+                     *           "description": "Order value after discounts",
+                     *           "sort": -1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14201,6 +24282,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14213,6 +24309,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14225,6 +24330,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14237,6 +24351,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14250,6 +24373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14262,6 +24394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14274,6 +24415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14287,6 +24437,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14299,6 +24458,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14311,6 +24479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14321,12 +24498,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measureIds": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measureIds: number[];
                 };
@@ -14342,6 +24527,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -14354,6 +24545,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14366,6 +24572,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14378,6 +24593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14390,6 +24614,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14403,6 +24636,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "names: keyword \"revenue\" is already used by measure 3",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14415,6 +24657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14427,6 +24678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14440,6 +24700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14452,6 +24721,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14464,6 +24742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14474,6 +24761,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -14489,6 +24777,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Analysts"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14507,6 +24807,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14519,6 +24834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14531,6 +24855,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14543,6 +24876,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14557,6 +24899,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14569,6 +24920,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14581,6 +24941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14591,12 +24960,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Managers"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Trimmed (white space at both ends removed); must not be blank. */
                     name: string;
@@ -14613,6 +24988,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "id": 2,
+                     *         "name": "Managers"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14631,6 +25016,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14643,6 +25043,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14655,6 +25064,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14667,6 +25085,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14680,6 +25107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "member group name \"Analysts\" is already used in workspace 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14692,6 +25128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14704,6 +25149,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14717,6 +25171,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14729,6 +25192,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14741,6 +25213,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14751,7 +25232,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -14767,6 +25250,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -14779,6 +25268,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14791,6 +25295,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14803,6 +25316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14815,6 +25337,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14829,6 +25360,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14841,6 +25381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14853,6 +25402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14863,7 +25421,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -14879,6 +25439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableRowPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -14897,6 +25466,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14909,6 +25493,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14921,6 +25514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14933,6 +25535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14947,6 +25558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14959,6 +25579,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14971,6 +25600,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -14981,13 +25619,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableRowPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableRowPermission: boolean;
                 };
@@ -15003,6 +25648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableRowPermission": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15021,6 +25675,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15033,6 +25702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15045,6 +25723,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15057,6 +25744,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15070,6 +25766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15082,6 +25787,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15095,6 +25809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15107,6 +25830,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15119,6 +25851,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15129,7 +25870,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -15145,6 +25888,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "rowPermissionMode": 1,
+                     *         "rowPermission": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15163,6 +25916,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15175,6 +25943,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15187,6 +25964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15199,6 +25985,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15213,6 +26008,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15225,6 +26029,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15237,6 +26050,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15247,13 +26069,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rowPermissionMode": 1,
+                 *       "rowPermission": [
+                 *         {
+                 *           "effect": "allow",
+                 *           "resource": "region",
+                 *           "values": [
+                 *             "EMEA",
+                 *             "APAC"
+                 *           ],
+                 *           "operator": "equal"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RowPermissionSettingInput"];
             };
         };
@@ -15267,6 +26107,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "rowPermissionMode": 1,
+                     *         "rowPermission": [
+                     *           {
+                     *             "effect": "allow",
+                     *             "resource": "region",
+                     *             "values": [
+                     *               "EMEA",
+                     *               "APAC"
+                     *             ],
+                     *             "operator": "equal",
+                     *             "resourceLabel": "region"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15285,6 +26146,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15297,6 +26173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15309,6 +26194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15321,6 +26215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15334,6 +26237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15346,6 +26258,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15359,6 +26280,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15371,6 +26301,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15383,6 +26322,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15393,7 +26341,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -15409,6 +26359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15427,6 +26386,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15439,6 +26413,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15451,6 +26434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15463,6 +26455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15477,6 +26478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15489,6 +26499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15501,6 +26520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15511,13 +26539,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableModelPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableModelPermission: boolean;
                 };
@@ -15533,6 +26568,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15551,6 +26595,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15563,6 +26622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15575,6 +26643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15587,6 +26664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15600,6 +26686,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15612,6 +26707,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15625,6 +26729,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15637,6 +26750,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15649,6 +26771,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15659,7 +26790,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
@@ -15675,6 +26808,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15693,6 +26836,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15705,6 +26863,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15717,6 +26884,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15729,6 +26905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15743,6 +26928,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15755,6 +26949,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15767,6 +26970,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15777,13 +26989,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 1 */
                 member_groups_pk: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "effect": "deny",
+                 *       "resource": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPermissionInput"];
             };
         };
@@ -15797,6 +27017,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15815,6 +27045,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15827,6 +27072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15839,6 +27093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15851,6 +27114,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member group 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15864,6 +27136,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15876,6 +27157,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15889,6 +27179,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15901,6 +27200,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15913,6 +27221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15923,6 +27240,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
@@ -15938,6 +27256,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *           "role": 2,
+                     *           "memberGroupIds": [
+                     *             1
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -15956,6 +27289,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15968,6 +27316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15980,6 +27337,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -15992,6 +27358,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16006,6 +27381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16018,6 +27402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16030,6 +27423,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16040,12 +27442,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                 *       "role": 3,
+                 *       "memberGroupIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MemberCreate"];
             };
         };
@@ -16059,6 +27471,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *         "role": 3,
+                     *         "memberGroupIds": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16077,6 +27502,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16089,6 +27529,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16101,6 +27550,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16113,6 +27571,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "workspace 1 not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16126,6 +27593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b is already a member of workspace 1",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16138,6 +27614,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16150,6 +27635,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16163,6 +27657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16175,6 +27678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16187,6 +27699,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16197,7 +27718,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
@@ -16213,6 +27736,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -16225,6 +27754,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16237,6 +27781,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16249,6 +27802,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16261,6 +27823,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16275,6 +27846,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16287,6 +27867,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16299,6 +27888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16309,7 +27907,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
@@ -16325,6 +27925,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "enableModelPermission": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16343,6 +27952,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16355,6 +27979,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16367,6 +28000,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16379,6 +28021,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16393,6 +28044,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16405,6 +28065,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16417,6 +28086,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16427,13 +28105,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_uid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enableModelPermission": true
+                 *     }
+                 */
                 "application/json": {
                     enableModelPermission: boolean;
                 };
@@ -16449,6 +28134,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -16461,6 +28152,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16473,6 +28179,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16485,6 +28200,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16497,6 +28221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16510,6 +28243,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16522,6 +28264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16535,6 +28286,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16547,6 +28307,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16559,6 +28328,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16569,7 +28347,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_id: string;
             };
             cookie?: never;
@@ -16585,6 +28365,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16603,6 +28393,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16615,6 +28420,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16627,6 +28441,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16639,6 +28462,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16653,6 +28485,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16665,6 +28506,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16677,6 +28527,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16687,13 +28546,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 workspaceId: number;
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 member_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "effect": "deny",
+                 *       "resource": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModelPermissionInput"] | components["schemas"]["MemberModelPermissionBatchInput"];
             };
         };
@@ -16707,6 +28574,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "effect": "deny",
+                     *         "resource": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16725,6 +28602,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16737,6 +28629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16749,6 +28650,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"workspace\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16761,6 +28671,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "member 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16774,6 +28693,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16786,6 +28714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16799,6 +28736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16811,6 +28757,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16823,6 +28778,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16831,6 +28795,7 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
+                /** @example alice */
                 q?: string;
             };
             header?: never;
@@ -16848,6 +28813,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *           "status": 1,
+                     *           "username": "alice",
+                     *           "phone": "+44 20 7946 0000",
+                     *           "email": "alice@example.com",
+                     *           "nickname": "Alice",
+                     *           "desc": "Sales analyst",
+                     *           "role": 0,
+                     *           "tier": 0,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16866,6 +28851,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16878,6 +28878,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16890,6 +28899,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16904,6 +28922,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16916,6 +28943,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16928,6 +28964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16942,6 +28987,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                 *       "username": "carol",
+                 *       "phone": "",
+                 *       "email": "carol@example.com",
+                 *       "nickname": "Carol",
+                 *       "desc": "",
+                 *       "role": 0,
+                 *       "tier": 1,
+                 *       "type": 0,
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountCreate"];
             };
         };
@@ -16955,6 +29014,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                     *         "status": 1,
+                     *         "username": "carol",
+                     *         "phone": "",
+                     *         "email": "carol@example.com",
+                     *         "nickname": "Carol",
+                     *         "desc": "",
+                     *         "role": 0,
+                     *         "tier": 1,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -16973,6 +29050,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16985,6 +29077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -16997,6 +29098,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17010,6 +29120,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17022,6 +29141,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17034,6 +29162,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17047,6 +29184,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17059,6 +29205,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17071,6 +29226,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17085,6 +29249,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accounts": [
+                 *         {
+                 *           "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                 *           "username": "carol",
+                 *           "phone": "",
+                 *           "email": "carol@example.com",
+                 *           "nickname": "Carol",
+                 *           "desc": "",
+                 *           "role": 0,
+                 *           "tier": 1,
+                 *           "type": 0
+                 *         },
+                 *         {
+                 *           "uid": "7e9a1c3e-5b7d-4f9a-8c1e-3b5d7f9a1c3e",
+                 *           "username": "dave",
+                 *           "phone": "",
+                 *           "email": "",
+                 *           "nickname": "Dave",
+                 *           "desc": "",
+                 *           "role": 0,
+                 *           "tier": 1,
+                 *           "type": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accounts: components["schemas"]["AccountCreate"][];
                 };
@@ -17100,6 +29292,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "2d4f6a8c-1b3e-4c5a-9e7f-0b2d4f6a8c1e",
+                     *           "status": 1,
+                     *           "username": "carol",
+                     *           "phone": "",
+                     *           "email": "carol@example.com",
+                     *           "nickname": "Carol",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 1,
+                     *           "type": 0
+                     *         },
+                     *         {
+                     *           "uid": "7e9a1c3e-5b7d-4f9a-8c1e-3b5d7f9a1c3e",
+                     *           "status": 1,
+                     *           "username": "dave",
+                     *           "phone": "",
+                     *           "email": "",
+                     *           "nickname": "Dave",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 1,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -17118,6 +29342,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17130,6 +29369,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17142,6 +29390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17155,6 +29412,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17167,6 +29433,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17179,6 +29454,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17192,6 +29476,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17204,6 +29497,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17216,6 +29518,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17226,6 +29537,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -17241,6 +29553,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 0,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -17259,6 +29589,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17271,6 +29616,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17283,6 +29637,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17295,6 +29658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17309,6 +29681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17321,6 +29702,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17333,6 +29723,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17343,12 +29742,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nickname": "Alice L.",
+                 *       "tier": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountUpdate"];
             };
         };
@@ -17362,6 +29768,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice L.",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 2,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -17380,6 +29804,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17392,6 +29831,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17404,6 +29852,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17416,6 +29873,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17429,6 +29895,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17441,6 +29916,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17453,6 +29937,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17466,6 +29959,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17478,6 +29980,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17490,6 +30001,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17500,6 +30020,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -17515,6 +30036,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -17527,6 +30054,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "params: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "params",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17539,6 +30081,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17551,6 +30102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17563,6 +30123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17577,6 +30146,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17589,6 +30167,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17601,6 +30188,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17615,6 +30211,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accounts": [
+                 *         {
+                 *           "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                 *           "status": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accounts: components["schemas"]["AccountBatchUpdateItem"][];
                 };
@@ -17630,6 +30236,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "uid": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *           "status": 0,
+                     *           "username": "bob",
+                     *           "phone": "",
+                     *           "email": "bob@example.com",
+                     *           "nickname": "Bob",
+                     *           "desc": "",
+                     *           "role": 0,
+                     *           "tier": 0,
+                     *           "type": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -17648,6 +30274,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17660,6 +30301,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17672,6 +30322,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17684,6 +30343,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17697,6 +30365,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 409,
+                     *       "errmsg": "username \"alice\" is already used by another account",
+                     *       "data": {
+                     *         "reason": "conflict"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17709,6 +30386,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17721,6 +30407,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17734,6 +30429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17746,6 +30450,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17758,6 +30471,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17772,6 +30494,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "alice@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Login name, phone or e-mail. */
                     username: string;
@@ -17788,6 +30515,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": {
+                     *         "uid": "6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *         "status": 1,
+                     *         "username": "alice",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "email": "alice@example.com",
+                     *         "nickname": "Alice",
+                     *         "desc": "Sales analyst",
+                     *         "role": 0,
+                     *         "tier": 0,
+                     *         "type": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -17806,6 +30551,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17818,6 +30578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17830,6 +30599,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17843,6 +30621,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17855,6 +30642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17868,6 +30664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17880,6 +30685,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17892,6 +30706,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17906,6 +30729,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountUids": [
+                 *         "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     accountUids: string[];
                 };
@@ -17921,6 +30751,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
@@ -17933,6 +30769,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17945,6 +30796,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17957,6 +30817,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17969,6 +30838,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17982,6 +30860,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -17994,6 +30881,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18007,6 +30903,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18019,6 +30924,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18031,6 +30945,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18039,14 +30962,20 @@ export interface operations {
     listAccountWorkspaces: {
         parameters: {
             query?: {
-                /** @description Member role: 1 = owner, 2 = admin, 3 = member. */
+                /**
+                 * @description Member role: 1 = owner, 2 = admin, 3 = member.
+                 * @example 2
+                 */
                 role?: number;
                 count?: number;
+                /** @example 0 */
                 offset?: number;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b */
                 account_uid: string;
             };
             cookie?: never;
@@ -18062,6 +30991,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Sales",
+                     *           "desc": "Orders and revenue",
+                     *           "owner": null,
+                     *           "locked": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -18080,6 +31024,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "query: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "query",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18092,6 +31051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18104,6 +31072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"account\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18116,6 +31093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 404,
+                     *       "errmsg": "account 6f1c2e3a-4b5d-4e6f-8a7b-9c0d1e2f3a4b not found",
+                     *       "data": {
+                     *         "reason": "not_found"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18130,6 +31116,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18142,6 +31137,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18154,6 +31158,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18168,6 +31181,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "authData": "eyJ2IjoxLCJ1aWQiOiI2ZjFjMmUzYS00YjVkLTRlNmYtOGE3Yi05YzBkMWUyZjNhNGIiLCJpYXQiOjE3NjcyMjU2MDAsImV4cCI6MTc2NzIyOTIwMH0.0zjPnaXwr_esf3uwk7i00dCCRrl8uk5ltvXf2JA58u4"
+                 *     }
+                 */
                 "application/json": {
                     authData: string;
                 };
@@ -18183,6 +31201,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 200,
+                     *       "errmsg": "success",
+                     *       "data": false
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         errcode: 200;
@@ -18201,6 +31226,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 400,
+                     *       "errmsg": "body: Invalid input",
+                     *       "data": {
+                     *         "reason": "invalid_request",
+                     *         "issues": [
+                     *           {
+                     *             "path": "body",
+                     *             "message": "Invalid input"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18213,6 +31253,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 401,
+                     *       "errmsg": "unknown access key",
+                     *       "data": {
+                     *         "reason": "unauthorized"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18225,6 +31274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 403,
+                     *       "errmsg": "the access key lacks the \"auth\" feature permission",
+                     *       "data": {
+                     *         "reason": "forbidden"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18238,6 +31296,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 413,
+                     *       "errmsg": "the request body is larger than 1048576 bytes",
+                     *       "data": {
+                     *         "reason": "payload_too_large"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18250,6 +31317,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 415,
+                     *       "errmsg": "Content-Type must be application/json",
+                     *       "data": {
+                     *         "reason": "unsupported_media_type"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18263,6 +31339,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 429,
+                     *       "errmsg": "too many requests: retry after 1 s",
+                     *       "data": {
+                     *         "reason": "rate_limited"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18275,6 +31360,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 500,
+                     *       "errmsg": "internal error",
+                     *       "data": {
+                     *         "reason": "internal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -18287,6 +31381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "errcode": 503,
+                     *       "errmsg": "storage is unavailable: retry later",
+                     *       "data": {
+                     *         "reason": "unavailable"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
