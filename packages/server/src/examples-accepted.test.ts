@@ -13,22 +13,74 @@ import {
   operationsWithoutExamples,
 } from '@wsadmin/contract';
 import { pathOf, requestTo } from '@wsadmin/contract/routes';
-import { describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { createKey } from './auth/keys';
-import { pbkdf2Passwords } from './auth/pbkdf2-passwords';
-import { AdjustableClock } from './clock';
-import { openMemoryStorage } from './storage/memory';
+import {
+  AdjustableClock,
+  createApp,
+  createKey,
+  openMemoryStorage,
+  pbkdf2Passwords,
+  type Storage,
+} from '@wsadmin/server-core';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
+import { tempDatabase } from '@wsadmin/server-testing/processes';
+import { describe, expect, inject, it } from 'vitest';
+import { openPostgresStorage } from './postgres';
+import { openSqliteStorage } from './sqlite-file';
 
 // Every request example of the document is accepted by the server: on a database of its own that
-// holds the example world (what the examples name), each one answers 200 with the example's data.
+// holds the example world (what the examples name), each one answers 200 with the example's data,
+// on in-memory SQLite (the mock's), a SQLite file and PostgreSQL.
 const BASE = 'http://wsadmin.test';
+const adminUrl = inject('postgresAdminUrl');
+
+/** A fresh, empty database of one kind, and how to throw it away. */
+type Opener = (now: () => Date) => Promise<{ storage: Storage; dispose(): Promise<void> }>;
+
+const OPENERS: Array<[string, Opener | undefined]> = [
+  [
+    'in-memory SQLite',
+    async (now) => {
+      const storage = await openMemoryStorage({ now });
+      return { storage, dispose: () => storage.close() };
+    },
+  ],
+  [
+    'a SQLite file',
+    async (now) => {
+      const file = tempDatabase('wsadmin-examples-');
+      const storage = await openSqliteStorage(file.file, now);
+      return {
+        storage,
+        async dispose() {
+          await storage.close();
+          file.remove();
+        },
+      };
+    },
+  ],
+  [
+    'PostgreSQL',
+    adminUrl
+      ? async (now) => {
+          const url = await createTestDatabase(adminUrl, 'examples');
+          const storage = await openPostgresStorage(url, now, { poolSize: 2 });
+          return {
+            storage,
+            async dispose() {
+              await storage.close();
+              await dropTestDatabase(adminUrl, url);
+            },
+          };
+        }
+      : undefined,
+  ],
+];
 
 /** A new app over an empty database, with one unrestricted key. */
-async function openApp() {
+async function openApp(open: Opener) {
   // Standing still at the examples' time: plan-token expiries and operation times are theirs.
   const clock = new AdjustableClock({ now: () => new Date(EXAMPLE_NOW) });
-  const storage = await openMemoryStorage({ now: () => clock.now() });
+  const { storage, dispose } = await open(() => clock.now());
   const app = createApp({ storage, clock, passwords: pbkdf2Passwords(1000) });
   const { name, desc: description } = exampleWorld.key;
   const key = await createKey(storage.db, clock.now(), { name, description });
@@ -63,7 +115,7 @@ async function openApp() {
     }
     return { status: response.status, ...answer };
   };
-  return { send, keyId: key.id, close: () => storage.close() };
+  return { send, keyId: key.id, close: dispose };
 }
 
 function substituted(example: OperationExample, planToken: string, operationId: string): OperationExample {
@@ -77,8 +129,8 @@ function substituted(example: OperationExample, planToken: string, operationId: 
 }
 
 /** The app with the example world made; its requests answer what they say. */
-async function openWorld() {
-  const world = await openApp();
+async function openWorld(open: Opener) {
+  const world = await openApp(open);
   for (const [operationId, example] of exampleWorldRequests) {
     const answer = await world.send(operationId, example);
     expect(answer, operationId).toMatchObject({ status: 200, errcode: 200 });
@@ -87,16 +139,19 @@ async function openWorld() {
   return world;
 }
 
-describe('request examples', () => {
+// PostgreSQL where the run has one (the system tier starts a throwaway server when installed).
+const AVAILABLE = OPENERS.flatMap(([name, open]) => (open ? [[name, open] as const] : []));
+
+describe.each(AVAILABLE)('request examples on %s', (_name, open) => {
   it('the example world is made by its requests, with the ids the examples use', async () => {
-    const world = await openWorld();
+    const world = await openWorld(open);
     await world.close();
   });
 
   it.each(Object.entries(operationExamples))(
     '%s is accepted with its documented answer',
     async (operationId, example) => {
-      const world = await openWorld();
+      const world = await openWorld(open);
       try {
         for (const [before, request] of examplePrerequisites[operationId as OperationId] ?? []) {
           expect(await world.send(before, request), before).toMatchObject({ status: 200, errcode: 200 });
