@@ -1,6 +1,5 @@
 export * from './all-operations';
 export * from './envelope';
-export * from './examples/index';
 export * from './operation-spec';
 export * from './primitives';
 export * from './resources/accounts';

@@ -1,3 +1,4 @@
+import { type OperationId, operations } from '@wsadmin/contract';
 import {
   EXAMPLE_MODEL_UID,
   EXAMPLE_NOW,
@@ -7,11 +8,9 @@ import {
   exampleWorld,
   exampleWorldRequests,
   type OperationExample,
-  type OperationId,
   operationExamples,
-  operations,
   operationsWithoutExamples,
-} from '@wsadmin/contract';
+} from '@wsadmin/contract/examples';
 import { pathOf, requestTo } from '@wsadmin/contract/routes';
 import {
   AdjustableClock,
