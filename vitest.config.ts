@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { earlierTiers, isolatedUnits, type Tier, tiers } from './testing/tiers';
+import { earlierTiers, isolatedUnits, type Tier, tiers } from './testing/tiers.ts';
 
 // Workspace packages resolve to their TypeScript sources through the "@wsadmin/source" export
 // condition, so tests never need a build; consumers of the packed tarballs get dist/.
