@@ -11,9 +11,8 @@ import { runConformance, scenarioGroupNames, type Target } from '@wsadmin/confor
 import { randomSecret } from '@wsadmin/server-core';
 import { KEY_ADMIN_PATH } from '@wsadmin/server-core/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, npmCache, REPO_ROOT, tarballDependencies } from './harness';
-import { sharedTarballs } from './packs';
-import { RUNTIME_SERVERS, type StartedServer, targetOf } from './runtime-servers';
+import { REPO_ROOT } from './harness';
+import { installServersProject, RUNTIME_SERVERS, type StartedServer, targetOf } from './runtime-servers';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-runtime-servers-'));
 const project = join(root, 'servers');
@@ -21,15 +20,7 @@ const project = join(root, 'servers');
 let installed: Promise<void> | undefined;
 /** One project for the three servers, installed by the first that needs it. */
 function install(): Promise<void> {
-  installed ??= (async () => {
-    const [cache, tarballs] = await Promise.all([npmCache(), sharedTarballs()]);
-    await createConsumer({
-      directory: project,
-      fixture: 'runtime-servers',
-      cache,
-      dependencies: tarballDependencies(tarballs, ['@wsadmin/server-core']),
-    });
-  })();
+  installed ??= installServersProject(project, ['@wsadmin/server-core']);
   return installed;
 }
 

@@ -14,13 +14,37 @@ import { Miniflare } from 'miniflare';
 import {
   type CommandResult,
   consumerEnv,
+  createConsumer,
   type Finished,
   finish,
+  npmCache,
+  type PackageName,
   REPO_ROOT,
   run,
   startCommand,
+  tarballDependencies,
 } from './harness';
+import { sharedTarballs } from './packs';
 import { bundleWorker, workerdOutput } from './runtimes';
+
+/**
+ * A project of the runtime-servers fixture with the packed `packages` installed, as a user installs
+ * them (the servers above start from it). `allowScripts` and `env`: as `createConsumer` takes them.
+ */
+export async function installServersProject(
+  directory: string,
+  packages: readonly PackageName[],
+  options: Pick<Parameters<typeof createConsumer>[0], 'allowScripts' | 'env'> = {},
+): Promise<void> {
+  const [cache, tarballs] = await Promise.all([npmCache(), sharedTarballs()]);
+  await createConsumer({
+    directory,
+    fixture: 'runtime-servers',
+    cache,
+    dependencies: tarballDependencies(tarballs, packages),
+    ...options,
+  });
+}
 
 /** How the tests make and revoke keys on a started server. */
 export interface ServerKeys {

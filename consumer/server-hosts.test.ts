@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { randomSecret } from '@wsadmin/server-core';
 import { serverUsage } from '@wsadmin/server-core/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, localPrebuilds, npmCache, REPO_ROOT, tarballDependencies } from './harness';
-import { sharedTarballs } from './packs';
-import { SERVER_HOSTS, type StartedServer } from './runtime-servers';
+import { localPrebuilds, REPO_ROOT } from './harness';
+import { installServersProject, SERVER_HOSTS, type StartedServer } from './runtime-servers';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-server-hosts-'));
 const project = join(root, 'hosts');
@@ -22,17 +21,11 @@ const project = join(root, 'hosts');
 let installed: Promise<void> | undefined;
 /** One project for the three servers: `@wsadmin/server` brings `@wsadmin/server-core` along. */
 function install(): Promise<void> {
-  installed ??= (async () => {
-    const [cache, tarballs] = await Promise.all([npmCache(), sharedTarballs()]);
-    await createConsumer({
-      directory: project,
-      fixture: 'runtime-servers',
-      cache,
-      dependencies: tarballDependencies(tarballs, ['@wsadmin/server']),
+  installed ??= (async () =>
+    installServersProject(project, ['@wsadmin/server'], {
       allowScripts: { 'better-sqlite3': true },
       env: await localPrebuilds(join(root, 'prebuilds')),
-    });
-  })();
+    }))();
   return installed;
 }
 

@@ -11,8 +11,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, npmCache, tarballDependencies } from './harness';
-import { sharedTarballs } from './packs';
+import { installServersProject } from './runtime-servers';
 import { formatReport, runWorkersDrill } from './workers-drill';
 import { durableObjectSetup, PACKED, startWorkers, type WorkersSetup } from './workers-drill-setups';
 
@@ -24,15 +23,7 @@ const SETUPS: Array<{ name: string; setup: WorkersSetup }> = [
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-workers-drill-'));
 const project = join(root, 'worker');
 
-beforeAll(async () => {
-  const [cache, tarballs] = await Promise.all([npmCache(), sharedTarballs()]);
-  await createConsumer({
-    directory: project,
-    fixture: 'runtime-servers',
-    cache,
-    dependencies: tarballDependencies(tarballs, ['@wsadmin/server-core']),
-  });
-}, 600_000);
+beforeAll(() => installServersProject(project, ['@wsadmin/server-core']), 600_000);
 afterAll(() => rm(root, { recursive: true, force: true }), 60_000);
 
 describe.each(SETUPS)('the concurrency drill on $name', ({ name, setup }) => {
