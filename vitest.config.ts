@@ -18,7 +18,7 @@ const ALL = [
   '.ci/*.test.mjs',
 ];
 const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
-const UNIT_GUARD = 'testing/unit-tier-guard.ts';
+const UNIT_SETUP = ['testing/unit-tier-guard.ts', 'testing/quiet-console-guard.ts'];
 // One throwaway PostgreSQL server per run for the tiers with PostgreSQL tests (skipped where it is not installed).
 const POSTGRES = 'packages/server-testing/src/postgres-global-setup.ts';
 // A folder for the tarballs the consumer tests pack once per run (consumer/packs.ts).
@@ -53,13 +53,13 @@ export default defineConfig({
           name: tier,
           include: tier === 'unit' ? ALL : [...tiers[tier]],
           exclude: [...EXCLUDED, ...earlierTiers(tier), ...(tier === 'unit' ? isolatedUnits : [])],
-          setupFiles: tier === 'unit' ? [UNIT_GUARD] : [],
+          setupFiles: tier === 'unit' ? UNIT_SETUP : [],
           globalSetup: GLOBAL_SETUP[tier],
           // Unit files share their worker's modules: a third of the time it took to import them apiece.
           isolate: tier !== 'unit',
         },
       })),
-      { extends: true, test: { name: 'unit:isolated', include: isolatedUnits, setupFiles: [UNIT_GUARD] } },
+      { extends: true, test: { name: 'unit:isolated', include: isolatedUnits, setupFiles: UNIT_SETUP } },
     ],
     // The JSON report lets .ci/run print one plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],

@@ -106,9 +106,9 @@ export async function npmCache(): Promise<string> {
  */
 export async function packAll(destination: string): Promise<Record<PackageName, string>> {
   mkdirSync(destination, { recursive: true });
-  const tsdown = join(REPO_ROOT, 'node_modules', '.bin', 'tsdown');
+  const buildPackage = join(REPO_ROOT, 'build-package.mjs');
   const build = (name: PackageName) =>
-    run(tsdown, [], { cwd: join(REPO_ROOT, folderOf(name)), timeoutMs: 300_000 });
+    run(process.execPath, [buildPackage], { cwd: join(REPO_ROOT, folderOf(name)), timeoutMs: 300_000 });
   for (const stage of BUILD_STAGES) await Promise.all(stage.map(build));
   const args = ['pack', ...PACKAGES.flatMap((name) => ['-w', name]), '--pack-destination', destination];
   await run('npm', [...args, '--ignore-scripts', '--silent'], { cwd: REPO_ROOT });

@@ -1,7 +1,7 @@
 // The root README's "Use the mock in your tests" is an excerpt of this file (testing/docs.test.ts holds it so).
 import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
 import { createClient } from '@wsadmin/sdk';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
 const { mock, server } = setupMockServer({
   seed: {
@@ -55,5 +55,10 @@ it('expires plan tokens on the mock clock', async () => {
 it('fails when an override answers outside the contract', async () => {
   // The types refuse this data at compile time; the cast plays a handler that got it wrong anyway.
   mock.override('getWorkspace', () => ({ id: 1, name: 42 }) as never);
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // the mock also logs it
   await expect(client.workspaces.get(1)).rejects.toThrow(/violates the contract: answer data\.name/);
+  expect(logged).toHaveBeenCalledWith(
+    expect.stringMatching(/^\[wsadmin mock\] mock override of getWorkspace violates/),
+  );
+  logged.mockRestore();
 });

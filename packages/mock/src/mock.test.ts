@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockRequestError } from './client';
 import { createMock, MOCK_BASE_URL, MOCK_KEY, setupMockServer } from './node';
 import { send } from './test-helpers';
@@ -252,10 +252,18 @@ describe('base URL', () => {
       unhandled.push(request.url);
     };
     server.events.on('request:unhandled', listener);
+    // onUnhandledRequest: 'error' prints MSW's own report of the request, then fails it.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await expect(fetch('https://elsewhere.mock/openapi/v1/scopes/')).rejects.toThrow();
+      expect(reported.mock.calls.map((args) => String(args[0]))).toEqual([
+        expect.stringMatching(
+          /\[MSW\] Error: intercepted a request without a matching request handler:[\s\S]*GET https:\/\/elsewhere\.mock\/openapi\/v1\/scopes\//,
+        ),
+      ]);
     } finally {
       server.events.removeListener('request:unhandled', listener);
+      reported.mockRestore();
     }
     expect(unhandled).toEqual(['https://elsewhere.mock/openapi/v1/scopes/']);
   });
