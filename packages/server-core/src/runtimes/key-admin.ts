@@ -1,10 +1,11 @@
-import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX, successEnvelope } from '@wsadmin/contract';
+import { successEnvelope } from '@wsadmin/contract';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { constantTimeEqual } from '../auth/digest';
 import { createKey, listKeys, type NewKey, publicKeyOf, revokeKey } from '../auth/keys';
+import { checkedNewKey, type NewKeyField, NewKeyRuleError, type NewKeyValues } from '../auth/new-key-rules';
 import type { Clock } from '../clock';
-import { ApiError, notFound } from '../errors';
+import { ApiError, invalid, notFound } from '../errors';
 import { headerOf } from '../http/request-headers';
 import { factsOf } from '../http/request-report';
 import type { Storage } from '../storage/storage';
@@ -13,13 +14,22 @@ import { invalidInput } from '../zod-issues';
 /** Where a Worker's keys are managed: no shell reaches its database (decision 0029). */
 export const KEY_ADMIN_PATH = '/__admin__/keys/';
 
+/** The body's shape; the rules of a key are new-key-rules.ts's, as for `wsadmin-keys create`. */
 const NewKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(SHORT_TEXT_MAX),
-  description: z.string().max(LONG_TEXT_MAX).optional(),
-  permissions: z.array(FeaturePermission).optional(),
-  workspaceIds: z.array(z.number().int().min(1).max(MAX_ID)).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  name: z.string(),
+  description: z.string().optional(),
+  permissions: z.array(z.string()).nullable().optional(),
+  workspaceIds: z.array(z.number()).nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
 });
+
+const BODY_FIELDS: Record<NewKeyField, string> = {
+  name: 'body.name',
+  description: 'body.description',
+  permissions: 'body.permissions',
+  workspaceIds: 'body.workspaceIds',
+  expiresAt: 'body.expiresAt',
+};
 
 const KeyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -54,14 +64,7 @@ export function mountKeyAdmin(
   app.post(KEY_ADMIN_PATH, async (c) => {
     const parsed = NewKeyBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) throw invalidInput('body', parsed.error);
-    const { name, description, permissions, workspaceIds, expiresAt } = parsed.data;
-    const key: NewKey = {
-      name,
-      ...(description === undefined ? {} : { description }),
-      ...(permissions === undefined ? {} : { permissions }),
-      ...(workspaceIds === undefined ? {} : { workspaceIds }),
-      ...(expiresAt === undefined ? {} : { expiresAt: expiresAt && new Date(expiresAt).toISOString() }),
-    };
+    const key = newKeyOf(parsed.data, clock.now());
     const created = await storage().writeTransaction('unscoped', (trx) => createKey(trx, clock.now(), key));
     return c.json(successEnvelope({ id: created.id, secret: created.secret }, true));
   });
@@ -74,4 +77,13 @@ export function mountKeyAdmin(
     if (!revoked) throw notFound(`access key ${id.data}`);
     return c.json(successEnvelope(undefined, false));
   });
+}
+
+function newKeyOf(values: NewKeyValues, now: Date): NewKey {
+  try {
+    return checkedNewKey(values, now, BODY_FIELDS);
+  } catch (error) {
+    if (!(error instanceof NewKeyRuleError)) throw error;
+    throw invalid(error.message, [{ path: BODY_FIELDS[error.field], message: error.message }]);
+  }
 }

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { FeaturePermission, LONG_TEXT_MAX, MAX_ID, SHORT_TEXT_MAX } from '@wsadmin/contract';
 import {
   type CompiledQuery,
   DummyDriver,
@@ -18,6 +17,7 @@ import {
   revokeKey,
   revokeKeyQuery,
 } from '../auth/keys';
+import { checkedNewKey, type NewKeyField, NewKeyRuleError } from '../auth/new-key-rules';
 import type { Schema } from '../storage/schema';
 
 /** The usage, naming the command as it was called (the Node server's command-name.ts): `wsadmin-keys` or `npm run keys --`. */
@@ -130,22 +130,35 @@ interface CreateValues {
   expires?: string;
 }
 
+/** The flag each rule's field is given by, for the messages of `create`. */
+const FLAGS: Record<NewKeyField, string> = {
+  name: '--name',
+  description: '--description',
+  permissions: '--permissions',
+  workspaceIds: '--workspaces',
+  expiresAt: '--expires',
+};
+
 function newKeyOf(values: CreateValues, now: Date): NewKey {
-  const name = values.name?.trim();
-  if (!name) throw new UsageError('create needs --name NAME (a label for the key, e.g. --name ci)');
-  if (name.length > SHORT_TEXT_MAX)
-    throw new UsageError(`--name is longer than ${SHORT_TEXT_MAX} characters`);
-  const description = values.description ?? '';
-  if (description.length > LONG_TEXT_MAX) {
-    throw new UsageError(`--description is longer than ${LONG_TEXT_MAX} characters`);
+  if (!values.name?.trim()) {
+    throw new UsageError('create needs --name NAME (a label for the key, e.g. --name ci)');
   }
-  return {
-    name,
-    description,
-    permissions: values.permissions === undefined ? [] : permissionsOf(values.permissions),
-    workspaceIds: values.workspaces === undefined ? null : workspaceIdsOf(values.workspaces),
-    expiresAt: values.expires === undefined ? null : expiryOf(values.expires, now),
-  };
+  try {
+    return checkedNewKey(
+      {
+        name: values.name,
+        description: values.description,
+        permissions: values.permissions === undefined ? undefined : listItems(values.permissions),
+        workspaceIds: values.workspaces === undefined ? undefined : listItems(values.workspaces),
+        expiresAt: values.expires,
+      },
+      now,
+      FLAGS,
+    );
+  } catch (error) {
+    if (error instanceof NewKeyRuleError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 const listItems = (text: string) =>
@@ -153,61 +166,6 @@ const listItems = (text: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
-
-function permissionsOf(text: string): FeaturePermission[] {
-  const permissions: FeaturePermission[] = [];
-  for (const item of listItems(text)) {
-    const parsed = FeaturePermission.safeParse(item);
-    if (!parsed.success) {
-      throw new UsageError(
-        `unknown permission "${item}" in --permissions: use ${FeaturePermission.options.join(', ')}`,
-      );
-    }
-    if (!permissions.includes(parsed.data)) permissions.push(parsed.data);
-  }
-  // An empty list would mean "unrestricted", the opposite of what `--permissions ""` suggests.
-  if (permissions.length === 0) {
-    throw new UsageError('--permissions is empty: leave it out for an unrestricted key');
-  }
-  return permissions;
-}
-
-function workspaceIdsOf(text: string): number[] {
-  const ids: number[] = [];
-  for (const item of listItems(text)) {
-    const id = /^\d+$/.test(item) ? Number(item) : Number.NaN;
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
-      throw new UsageError(`workspace id "${item}" in --workspaces is not an integer from 1 to ${MAX_ID}`);
-    }
-    if (!ids.includes(id)) ids.push(id);
-  }
-  // An empty list would be stored as "every workspace".
-  if (ids.length === 0) throw new UsageError('--workspaces is empty: leave it out for every workspace');
-  return ids;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-function expiryOf(text: string, now: Date): string {
-  const value = text.trim();
-  const shaped = ISO_DATE.test(value) || ISO_DATE_TIME.test(value);
-  const time = shaped && isCalendarDate(value.slice(0, 10)) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(time)) {
-    throw new UsageError(
-      `--expires "${text}" is not an ISO-8601 date or date-time with offset, e.g. 2030-01-31 or 2030-01-31T18:00:00Z`,
-    );
-  }
-  if (time <= now.getTime()) throw new UsageError(`--expires ${text} is not in the future`);
-  return new Date(time).toISOString();
-}
-
-/** Date.parse rolls 2030-02-30 over to March; refuse days the month does not have. */
-function isCalendarDate(date: string): boolean {
-  const [year, month, day] = date.split('-').map(Number);
-  if (year === undefined || month === undefined || day === undefined) return false;
-  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date);
-}
 
 export interface KeysIo {
   out: (line: string) => void;
