@@ -153,13 +153,22 @@ describe.concurrent('package hygiene of each tarball', { timeout: 180_000 }, () 
       .split('\n')
       .map((path) => path.replace(/^package\//, ''));
     const outside = files.filter((path) => !path.startsWith('dist/'));
-    expect(outside.filter((path) => !['package.json', 'README.md', 'openapi.json'].includes(path))).toEqual(
-      [],
-    );
+    const declaredData = ['package.json', 'README.md', 'openapi.json', 'arazzo.yaml'];
+    expect(outside.filter((path) => !declaredData.includes(path))).toEqual([]);
     // Declarations are .d.mts / .d.cts; no TypeScript source, test or fixture ships.
     expect(files.filter((path) => /\.test\.|fixtures|\.ts$/.test(path))).toEqual([]);
     expect(files).toContain('dist/index.mjs');
     expect(files.some((path) => path.endsWith('.mjs.map'))).toBe(true);
+  });
+
+  it('@wsadmin/contract ships its Arazzo workflows beside every document they name', async () => {
+    const tarball = tarballs['@wsadmin/contract'];
+    const { stdout: listing } = await run('tar', ['-tzf', tarball], { cwd: root });
+    const shipped = new Set(listing.trim().split('\n'));
+    const { stdout: arazzo } = await run('tar', ['-xzOf', tarball, 'package/arazzo.yaml'], { cwd: root });
+    const named = [...arazzo.matchAll(/^\s+url: (\S+)$/gm)].map((match) => match[1] ?? '');
+    expect(named).toEqual(['./openapi.json']);
+    for (const url of named) expect(shipped).toContain(`package/${url.slice(2)}`);
   });
 
   // No src/ ships, so a stack trace or debugger only reaches the code if each map embeds it.
