@@ -15,7 +15,7 @@ export interface NewKeyValues {
   description?: string | undefined;
   /** Absent or null: every feature permission. */
   permissions?: readonly string[] | null | undefined;
-  /** Absent or null: every workspace. Text items are what a command line gives. */
+  /** Absent or null: every workspace; empty: none. Text items are what a command line gives. */
   workspaceIds?: readonly (number | string)[] | null | undefined;
   /** ISO-8601 date or date-time with offset; absent or null: never expires. */
   expiresAt?: string | null | undefined;
@@ -68,7 +68,7 @@ function permissionsOf(items: readonly string[], label: string): FeaturePermissi
     }
     if (!permissions.includes(parsed.data)) permissions.push(parsed.data);
   }
-  // Stored, an empty list means "unrestricted": the opposite of what an empty list suggests.
+  // Stored, an empty list means "every permission": the opposite of what an empty list suggests.
   if (permissions.length === 0) {
     throw new NewKeyRuleError('permissions', `${label} is empty: leave it out for an unrestricted key`);
   }
@@ -87,10 +87,6 @@ function workspaceIdsOf(items: readonly (number | string)[], label: string): num
       );
     }
     if (!ids.includes(id)) ids.push(id);
-  }
-  // Stored, an empty list means "every workspace".
-  if (ids.length === 0) {
-    throw new NewKeyRuleError('workspaceIds', `${label} is empty: leave it out for every workspace`);
   }
   return ids;
 }

@@ -143,13 +143,18 @@ function newKeyOf(values: CreateValues, now: Date): NewKey {
   if (!values.name?.trim()) {
     throw new UsageError('create needs --name NAME (a label for the key, e.g. --name ci)');
   }
+  // An empty list is stored as "no workspace", which `--workspaces ""` (an unset variable) hardly means.
+  const workspaceIds = values.workspaces === undefined ? undefined : listItems(values.workspaces);
+  if (workspaceIds?.length === 0) {
+    throw new UsageError('--workspaces is empty: leave it out for every workspace');
+  }
   try {
     return checkedNewKey(
       {
         name: values.name,
         description: values.description,
         permissions: values.permissions === undefined ? undefined : listItems(values.permissions),
-        workspaceIds: values.workspaces === undefined ? undefined : listItems(values.workspaces),
+        workspaceIds,
         expiresAt: values.expires,
       },
       now,
