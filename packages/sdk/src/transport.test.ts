@@ -419,7 +419,7 @@ describe('errors that say where (injected fetch, a clock moved only by the waits
     );
   });
 
-  it('keeps the first failure of a call as the cause', async () => {
+  it('keeps what the runtime threw as the cause', async () => {
     const cause = refused();
     const error = await clocked(
       throwing(() => cause),
