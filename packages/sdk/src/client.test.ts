@@ -25,6 +25,35 @@ describe('createClient', () => {
     expect(() => createClient(options)).toThrowError(message);
   });
 
+  it.each([
+    [
+      'a user name and password',
+      'http://operator:s3cret@wsadmin.test/',
+      'createClient: baseUrl must not contain a user name or password: http://wsadmin.test/ (the access key goes in `key`)',
+    ],
+    [
+      'a user name only',
+      'https://operator@wsadmin.test:8443/base',
+      'createClient: baseUrl must not contain a user name or password: https://wsadmin.test:8443/base (the access key goes in `key`)',
+    ],
+    [
+      'credentials and a bad port',
+      'http://operator:s3cret@wsadmin.test:99999/',
+      'createClient: baseUrl is not a URL: http://wsadmin.test:99999/',
+    ],
+  ])('refuses a baseUrl with %s without repeating them', (_, baseUrl, message) => {
+    // fetch would refuse the URL at the first call, with the password in its message.
+    let error: unknown;
+    try {
+      createClient({ baseUrl, key: KEY });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(message);
+    expect((error as Error).message).not.toMatch(/operator|s3cret/);
+  });
+
   it('sends the key as a Bearer token, the extra headers, and JSON bodies', async () => {
     const { fetch, requests } = recorder([ok(workspace)]);
     const client = testClient(fetch, { headers: { 'X-Trace': 'abc' } });
@@ -168,7 +197,9 @@ describe('errors', () => {
     const error = await client.workspaces.get(7).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ operationId: 'getWorkspace', cause });
-    expect((error as Error).message).toBe('getWorkspace: network error: fetch failed');
+    expect((error as Error).message).toBe(
+      `getWorkspace: GET ${BASE_URL}/openapi/v1/workspaces/7/ failed: fetch failed (1 attempt over ${(error as NetworkError).elapsedMs} ms)`,
+    );
   });
 
   it('raises NetworkError when the body breaks off', async () => {
@@ -193,7 +224,12 @@ describe('errors', () => {
       .scopes.get()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operationId: 'getScope', message: 'getScope: no answer within 20 ms' });
+    expect(error).toMatchObject({
+      operationId: 'getScope',
+      message: `getScope: GET ${BASE_URL}/openapi/v1/scopes/ timed out after 20 ms on attempt 1 of 1`,
+      timeoutMs: 20,
+      attempts: 1,
+    });
     expect(seen?.signal.aborted).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import * as openapiFetch from 'openapi-fetch';
 import { type Context, createCall } from './call';
 import { ConfigurationError } from './errors';
 import type { paths } from './generated/openapi';
+import { shownUrl } from './network-cause';
 import { type AccountsApi, accounts } from './resources/accounts';
 import { type AuthApi, auth } from './resources/auth';
 import { type DimensionsApi, dimensions } from './resources/dimensions';
@@ -84,7 +85,8 @@ export interface WsadminClient extends Facade {
 }
 
 /**
- * Creates a client. Throws `ConfigurationError` when `baseUrl` or `key` is missing.
+ * Creates a client. Throws `ConfigurationError` when `baseUrl` or `key` is missing, or `baseUrl`
+ * carries a user name or password.
  *
  * @example
  * import { createClient } from '@wsadmin/sdk';
@@ -102,13 +104,19 @@ export function createClient(options: ClientOptions): WsadminClient {
   } = options;
   if (!baseUrl || typeof baseUrl !== 'string')
     throw new ConfigurationError('createClient: baseUrl is required');
+  let url: URL;
   try {
     // Absolute, or relative to the page in a browser.
     // Typed here rather than through the DOM library, so the SDK compiles for Node (lib ES2022).
-    new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
+    url = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
   } catch {
-    throw new ConfigurationError(`createClient: baseUrl is not a URL: ${baseUrl}`);
+    throw new ConfigurationError(`createClient: baseUrl is not a URL: ${shownUrl(baseUrl)}`);
   }
+  // fetch refuses such URLs, and its error would repeat the password.
+  if (url.username || url.password)
+    throw new ConfigurationError(
+      `createClient: baseUrl must not contain a user name or password: ${shownUrl(baseUrl)} (the access key goes in \`key\`)`,
+    );
   if (!key || typeof key !== 'string') throw new ConfigurationError('createClient: key is required');
   const policy = typeof options.retries === 'number' ? { limit: options.retries } : (options.retries ?? {});
   const raw = createFetchClient<paths>({

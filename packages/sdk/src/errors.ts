@@ -54,14 +54,96 @@ export class ApiError extends WsadminError {
   }
 }
 
-/** The request never got an answer: DNS, refused connection, reset, CORS, a dropped body. */
-export class NetworkError extends WsadminError {
-  override name = 'NetworkError';
+/**
+ * Where a request went and how many times it was tried: set by the SDK on every `NetworkError` and
+ * `TimeoutError` it throws (undefined only on one constructed by hand).
+ */
+export interface RequestAttempts {
+  /** HTTP method, e.g. `'GET'`. */
+  method?: string | undefined;
+  /** The request's URL without user name and password, query included. */
+  url?: string | undefined;
+  /** Attempts made, the failed one included (1 when the request was not retried). */
+  attempts?: number | undefined;
+  /** Milliseconds from the first attempt's start to the failure, waits between attempts included. */
+  elapsedMs?: number | undefined;
 }
 
-/** No answer within `timeoutMs` (per attempt). */
+/**
+ * The request never got an answer: DNS, refused connection, reset, TLS, CORS, a dropped body.
+ *
+ * @example
+ * // listWorkspaces: GET http://127.0.0.1:8080/openapi/v1/workspaces/ failed: connect ECONNREFUSED 127.0.0.1:8080 (3 attempts over 815 ms)
+ * if (error instanceof NetworkError && error.code === 'ECONNREFUSED') console.log(`nothing listens at ${error.url}`);
+ */
+export class NetworkError extends WsadminError {
+  override name = 'NetworkError';
+  /** HTTP method of the failed request, e.g. `'GET'`. */
+  declare readonly method: string | undefined;
+  /** URL of the failed request, without user name and password. */
+  declare readonly url: string | undefined;
+  /**
+   * Why, as the runtime's code: `'ECONNREFUSED'`, `'ENOTFOUND'`, `'ECONNRESET'`, a TLS code such as
+   * `'CERT_HAS_EXPIRED'` or `'DEPTH_ZERO_SELF_SIGNED_CERT'`, undici's `'UND_ERR_SOCKET'`. Undefined
+   * when the runtime gives none: browsers never do (`Failed to fetch` covers CORS too).
+   */
+  declare readonly code: string | undefined;
+  /** Attempts made, the failed one included (1 when the request was not retried). */
+  declare readonly attempts: number | undefined;
+  /** Milliseconds from the first attempt's start to the failure, waits between attempts included. */
+  declare readonly elapsedMs: number | undefined;
+
+  constructor(
+    message: string,
+    options?: RequestAttempts & {
+      cause?: unknown;
+      operationId?: string | undefined;
+      code?: string | undefined;
+    },
+  ) {
+    super(message, options);
+    this.method = options?.method;
+    this.url = options?.url;
+    this.code = options?.code;
+    this.attempts = options?.attempts;
+    this.elapsedMs = options?.elapsedMs;
+  }
+}
+
+/**
+ * No complete answer within `timeoutMs` on the last attempt (the timeout is per attempt).
+ *
+ * @example
+ * // getWorkspace: GET https://wsadmin.example.com/openapi/v1/workspaces/7/ timed out after 2000 ms on attempt 3 of 3
+ */
 export class TimeoutError extends WsadminError {
   override name = 'TimeoutError';
+  /** HTTP method of the request, e.g. `'GET'`. */
+  declare readonly method: string | undefined;
+  /** URL of the request, without user name and password. */
+  declare readonly url: string | undefined;
+  /** The per-attempt timeout that ran out (`timeoutMs` of `createClient`). */
+  declare readonly timeoutMs: number | undefined;
+  /** Attempts made, the one that timed out included. */
+  declare readonly attempts: number | undefined;
+  /** Milliseconds from the first attempt's start to the failure, waits between attempts included. */
+  declare readonly elapsedMs: number | undefined;
+
+  constructor(
+    message: string,
+    options?: RequestAttempts & {
+      cause?: unknown;
+      operationId?: string | undefined;
+      timeoutMs?: number | undefined;
+    },
+  ) {
+    super(message, options);
+    this.method = options?.method;
+    this.url = options?.url;
+    this.timeoutMs = options?.timeoutMs;
+    this.attempts = options?.attempts;
+    this.elapsedMs = options?.elapsedMs;
+  }
 }
 
 /** The caller's `AbortSignal` fired. `cause` is the signal's reason. */

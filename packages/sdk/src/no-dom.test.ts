@@ -4,7 +4,16 @@ import { expect, it } from 'vitest';
 
 // A Node backend compiles with lib ES2022 and no DOM: the SDK must not lean on DOM-only globals
 // (`globalThis.location` is TS7017 there). Globals come from @types/node, as in such a backend.
-const FILES = ['client.ts', 'auth-data.ts', 'transport.ts', 'call.ts', 'safe.ts', 'paging.ts', 'errors.ts'];
+const FILES = [
+  'client.ts',
+  'auth-data.ts',
+  'transport.ts',
+  'network-cause.ts',
+  'call.ts',
+  'safe.ts',
+  'paging.ts',
+  'errors.ts',
+];
 const paths = FILES.map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 let program: ts.Program | undefined;

@@ -1,4 +1,5 @@
 import { AbortedError, NetworkError, TimeoutError } from './errors';
+import { networkCause, shownUrl } from './network-cause';
 
 /** Waits `ms` milliseconds; rejects with `AbortedError` when `signal` fires first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -48,6 +49,18 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
+/** Where an attempt was when it failed: before the answer's headers, or reading its body. */
+type Phase = 'connecting' | 'body';
+
+/** One attempt's failure, before the transport knows whether another attempt follows. */
+class AttemptFailed {
+  constructor(
+    readonly kind: 'network' | 'timeout',
+    readonly phase: Phase,
+    readonly cause: unknown,
+  ) {}
+}
+
 const retryableCode = (code: unknown) => code === 429 || (typeof code === 'number' && code >= 500);
 
 /**
@@ -76,6 +89,7 @@ export function createTransport(
     const controller = new AbortController();
     const abort = () => controller.abort(signal.reason);
     let timedOut = false;
+    let reading: Phase = 'connecting';
     const timer =
       timeoutMs > 0
         ? setTimeout(() => {
@@ -93,24 +107,52 @@ export function createTransport(
       if (signal.aborted) throw signal.reason;
       const sent = new Request(request.clone(), { signal: controller.signal });
       const response = await Promise.race([fetchImpl(sent), stopped]);
+      reading = 'body';
       const text = await Promise.race([response.text(), stopped]);
       const { status, statusText, headers } = response;
       return [new Response(text || null, { status, statusText, headers }), text];
     } catch (cause) {
       if (signal.aborted) throw new AbortedError('aborted', { cause: signal.reason });
-      if (timedOut) throw new TimeoutError(`no answer within ${timeoutMs} ms`, { cause });
-      throw new NetworkError(`network error: ${cause instanceof Error ? cause.message : cause}`, { cause });
+      throw new AttemptFailed(timedOut ? 'timeout' : 'network', reading, cause);
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', abort);
     }
   }
 
+  /** The error of the last attempt, saying where the request went and how often it was tried. */
+  function failure(request: Request, failed: AttemptFailed, attempts: number, of: number, started: number) {
+    const method = request.method;
+    const url = shownUrl(request.url);
+    const elapsedMs = Math.round(Date.now() - started);
+    const where = `${method} ${url}`;
+    const during = failed.phase === 'body' ? ' while reading the body' : '';
+    const { cause } = failed;
+    if (failed.kind === 'timeout')
+      return new TimeoutError(
+        `${where} timed out after ${timeoutMs} ms${during} on attempt ${attempts} of ${of}`,
+        { cause, method, url, timeoutMs, attempts, elapsedMs },
+      );
+    const { code, detail } = networkCause(cause);
+    const tried = `${attempts} attempt${attempts === 1 ? '' : 's'} over ${elapsedMs} ms`;
+    const why = code === undefined || detail.includes(code) ? tried : `${code}; ${tried}`;
+    return new NetworkError(`${where} failed${during}: ${detail} (${why})`, {
+      cause,
+      method,
+      url,
+      code,
+      attempts,
+      elapsedMs,
+    });
+  }
+
   return async (request) => {
+    const started = Date.now();
     const safe =
       request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key');
+    const most = safe ? Math.max(1, Math.ceil(limit) + 1) : 1;
     for (let n = 0; ; n++) {
-      const last = !safe || n >= limit;
+      const last = n + 1 >= most;
       let wait: number | undefined;
       try {
         const [response, text] = await attempt(request);
@@ -125,7 +167,8 @@ export function createTransport(
         wait = retryAfterMs(response.headers.get('retry-after'));
         if (wait !== undefined && wait > maxDelayMs) return response;
       } catch (error) {
-        if (last || error instanceof AbortedError) throw error;
+        if (!(error instanceof AttemptFailed)) throw error;
+        if (last) throw failure(request, error, n + 1, most, started);
       }
       const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** n);
       await sleep(wait ?? ceiling / 2 + (random() * ceiling) / 2, request.signal);

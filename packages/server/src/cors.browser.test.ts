@@ -38,7 +38,7 @@ window.runCalls = async ({ baseUrl, key, calls }) => {
     });
     return { ok: { id, revision: readBack.revision } };
   } catch (e) {
-    return { error: { name: e.name, errcode: e.errcode, requestId: e.requestId, message: e.message } };
+    return { error: { name: e.name, errcode: e.errcode, requestId: e.requestId, message: e.message, code: e.code ?? null, attempts: e.attempts } };
   }
 };
 document.body.dataset.ready = 'yes';
@@ -106,7 +106,14 @@ async function pageOn(host: string): Promise<Page> {
 
 interface Outcome {
   ok?: unknown;
-  error?: { name: string; errcode?: number; requestId?: string; message: string };
+  error?: {
+    name: string;
+    errcode?: number;
+    requestId?: string;
+    message: string;
+    code?: string | null;
+    attempts?: number;
+  };
 }
 
 /** Runs SDK calls in the page, against the API on its other origin (`window.runCalls` of PAGE_SCRIPT). */
@@ -144,7 +151,12 @@ describe('CORS in Chromium: a page on another origin calls the server through th
     const page = await pageOn('localhost');
     const { error, ok } = await callFromPage(page, 'read');
     expect(ok).toBeUndefined();
-    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect(error).toMatchObject({ name: 'NetworkError', code: null, attempts: 1 });
+    // Chromium says only "Failed to fetch": the SDK shows it with where the request went, and no code.
+    const elapsedMs = error?.message.match(/over (\d+) ms\)$/)?.[1];
+    expect(error?.message).toBe(
+      `getScope: GET ${api.url}/openapi/v1/scopes/ failed: Failed to fetch (1 attempt over ${elapsedMs} ms)`,
+    );
     await page.close();
   });
 });
