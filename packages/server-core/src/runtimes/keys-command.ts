@@ -25,9 +25,10 @@ export function keysUsage(name: string): string {
   return `Usage: ${name} <command>
 
   create --name NAME [--permissions auth,account,workspace,data,task,embed]
-         [--workspaces 1,2] [--expires ISO-8601] [--description TEXT]
+         [--workspaces 1,2|none] [--expires ISO-8601] [--description TEXT]
       Creates a key and prints {"id", "secret"} as one JSON line. The secret is shown only now.
-      No --permissions = every feature permission; no --workspaces = every workspace.
+      No --permissions = every feature permission; no --workspaces = every workspace;
+      --workspaces none = no workspace (accounts and login data only).
   list
       Prints every key as one JSON line (never a secret).
   revoke ID
@@ -173,6 +174,7 @@ function permissionsOf(text: string): FeaturePermission[] {
 }
 
 function workspaceIdsOf(text: string): number[] {
+  if (text.trim() === 'none') return [];
   const ids: number[] = [];
   for (const item of listItems(text)) {
     const id = /^\d+$/.test(item) ? Number(item) : Number.NaN;
@@ -181,8 +183,10 @@ function workspaceIdsOf(text: string): number[] {
     }
     if (!ids.includes(id)) ids.push(id);
   }
-  // An empty list would be stored as "every workspace".
-  if (ids.length === 0) throw new UsageError('--workspaces is empty: leave it out for every workspace');
+  // An empty list would read as "every workspace" to some and "none" to others: both are spelled out.
+  if (ids.length === 0) {
+    throw new UsageError('--workspaces is empty: leave it out for every workspace, or say none');
+  }
   return ids;
 }
 
