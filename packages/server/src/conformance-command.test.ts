@@ -1,18 +1,26 @@
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { groupNames } from '@wsadmin/conformance';
 import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { REPO_ROOT } from '@wsadmin/server-testing/processes';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseXml, type XmlElement } from '../../../testing/xml';
+import { readConfig, startServer } from './index';
 
 /** `wsadmin-conformance` from source, as `npx wsadmin-conformance` runs its build. */
-async function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function conformance(
+  args: string[],
+  timeout = 120_000,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const main = join(REPO_ROOT, 'packages', 'conformance', 'src', 'cli', 'main.ts');
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--conditions=@wsadmin/source', '--import', 'tsx', main, ...args],
-      { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: REPO_ROOT, timeout, maxBuffer: 16 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -21,14 +29,27 @@ async function conformance(args: string[]): Promise<{ code: number; stdout: stri
   }
 }
 
+/** The summary's closing count line. */
+function totals(stdout: string): { passed: number; failed: number; notRun: number } {
+  const [, passed, failed, notRun] = /^(\d+) passed, (\d+) failed, (\d+) not run$/m.exec(stdout) ?? [];
+  if (passed === undefined) throw new Error(`no totals in:\n${stdout}`);
+  return { passed: Number(passed), failed: Number(failed), notRun: Number(notRun) };
+}
+
+const testcases = (report: XmlElement) =>
+  report.children.flatMap((suite) => suite.children.filter((child) => child.name === 'testcase'));
+
 describe('wsadmin-conformance against the Node server over HTTP', () => {
   let target: Awaited<ReturnType<typeof httpTarget>>;
+  let reports: string;
   beforeAll(async () => {
     target = await httpTarget();
+    reports = mkdtempSync(join(target.file, '..', 'reports-'));
   });
   afterAll(() => target.close());
 
   it('runs the chosen groups, says per group what was not run and why, and what it left behind', async () => {
+    const junit = join(reports, 'chosen.xml');
     const run = await conformance([
       '--base-url',
       target.baseUrl,
@@ -38,8 +59,9 @@ describe('wsadmin-conformance against the Node server over HTTP', () => {
       'protocol',
       '--group',
       'access-keys',
+      '--junit',
+      junit,
     ]);
-    expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ {2}protocol +\d+ passed, 0 failed, 0 not run$/m);
     // Keys and the clock are not part of the public API: those tests are reported, not passed.
@@ -50,7 +72,136 @@ describe('wsadmin-conformance against the Node server over HTTP', () => {
     expect(run.stdout).toMatch(
       /^Left behind on http:\/\/127\.0\.0\.1:\d+ .*\n {2}workspaces: \d+ create requests/m,
     );
+    // Not a terminal: progress is a line per group on stderr, and stdout stays the report.
+    expect(run.stderr.split('\n')).toEqual([
+      expect.stringMatching(
+        /^wsadmin-conformance: protocol: \d+ passed, 0 failed, 0 not run \(\d+\/\d+ tests, [\d.]+ s\)$/,
+      ),
+      expect.stringMatching(
+        /^wsadmin-conformance: access-keys: \d+ passed, 0 failed, [1-9]\d* not run \(\d+\/\d+ tests, [\d.]+ s\)$/,
+      ),
+      '',
+    ]);
+    const { passed, notRun } = totals(run.stdout);
+    expect(notRun).toBeGreaterThan(0);
+    const report = parseXml(readFileSync(junit, 'utf8'));
+    expect(report.attributes).toMatchObject({
+      tests: String(passed + notRun),
+      failures: '0',
+      skipped: String(notRun),
+    });
+    expect(report.children.map((suite) => suite.attributes.name)).toEqual(['protocol', 'access-keys']);
+    const skipped = testcases(report).flatMap((testcase) =>
+      testcase.children.filter((c) => c.name === 'skipped'),
+    );
+    expect(skipped).toHaveLength(notRun);
+    expect(skipped.map((element) => element.attributes.message)).toContain(
+      'needs a target that can create keys',
+    );
   }, 120_000);
+
+  it('runs every scenario with --keys-command and --test-clock: none is left not run, the JUnit report agrees', async () => {
+    // wsadmin-keys as one file, as its build runs (`node --import tsx` would spend seconds per key).
+    const cache = join(REPO_ROOT, 'node_modules', '.cache', 'wsadmin-conformance-test');
+    mkdirSync(cache, { recursive: true });
+    const bundleDir = mkdtempSync(join(cache, 'keys-'));
+    const keysScript = join(bundleDir, 'wsadmin-keys.mjs');
+    try {
+      await build({
+        entryPoints: [join(REPO_ROOT, 'packages', 'server', 'src', 'bin', 'keys.ts')],
+        outfile: keysScript,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        conditions: ['@wsadmin/source'],
+        logLevel: 'warning',
+        // The repository's packages from source, their dependencies (better-sqlite3, kysely, …) as installed.
+        plugins: [
+          {
+            name: 'installed-dependencies',
+            setup: (esbuild) =>
+              esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+                path.startsWith('@wsadmin/') ? undefined : { path, external: true },
+              ),
+          },
+        ],
+      });
+      const junit = join(reports, 'every', 'conformance.xml');
+      const keysCommand = `DATABASE_URL='sqlite:${target.file}' '${process.execPath}' '${keysScript}'`;
+      const run = await conformance(
+        [
+          '--base-url',
+          target.baseUrl,
+          '--key',
+          target.key,
+          '--keys-command',
+          keysCommand,
+          '--test-clock',
+          '--runs',
+          '1',
+          '--junit',
+          junit,
+          '--progress',
+          'live',
+        ],
+        300_000,
+      );
+      expect(run.stdout).not.toMatch(/^FAIL /m);
+      expect(run.code).toBe(0);
+      const { passed, failed, notRun } = totals(run.stdout);
+      expect({ failed, notRun }).toEqual({ failed: 0, notRun: 0 });
+      for (const group of groupNames)
+        expect(run.stdout).toMatch(new RegExp(`^ {2}${group} +\\d+ passed, 0 failed, 0 not run$`, 'm'));
+      // The live line: rewritten in place (\r, erase line), never a newline, cleared before the summary.
+      const drawn = run.stderr.split('\r\u001b[2K');
+      expect(drawn[0]).toBe('');
+      expect(drawn[1]).toBe(`wsadmin-conformance: 0/${passed} protocol`);
+      expect(
+        drawn.slice(1, -1).filter((line) => !/^wsadmin-conformance: \d+\/\d+ [a-z-]+$/.test(line)),
+      ).toEqual([]);
+      expect(drawn.slice(-2)).toEqual([`wsadmin-conformance: ${passed - 1}/${passed} round-trip`, '']);
+      expect(run.stderr).not.toContain('\n');
+
+      const report = parseXml(readFileSync(junit, 'utf8'));
+      expect(report.attributes).toMatchObject({
+        tests: String(passed),
+        failures: '0',
+        errors: '0',
+        skipped: '0',
+      });
+      expect(report.children.map((suite) => suite.attributes.name)).toEqual(groupNames);
+      const cases = testcases(report);
+      expect(cases).toHaveLength(passed);
+      expect(cases.filter((testcase) => testcase.children.length > 0)).toEqual([]);
+      const suiteTotal = report.children.reduce((sum, suite) => sum + Number(suite.attributes.tests), 0);
+      expect(suiteTotal).toBe(passed);
+      // No secret of a key the command made reaches the report.
+      expect(readFileSync(junit, 'utf8')).not.toMatch(/wsk_/);
+    } finally {
+      rmSync(bundleDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('exits 2 before running anything when --test-clock is given and the server has no test clock', async () => {
+    const server = await startServer(
+      readConfig({
+        PORT: '0',
+        DATABASE_URL: 'sqlite::memory:',
+        WSADMIN_BOOTSTRAP_KEY: target.key,
+        LOG_LEVEL: 'silent',
+      }),
+    );
+    try {
+      const run = await conformance(['--base-url', server.url, '--key', target.key, '--test-clock']);
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `wsadmin-conformance: --test-clock: the test clock at ${server.url}/__test__/clock/ answered 404 without {"data":{"now"}}. The reference server serves it with WSADMIN_TEST_CLOCK=1; without a test clock, leave --test-clock out.\n`,
+      });
+    } finally {
+      await server.close();
+    }
+  });
 
   it('exits 1 naming the failed test when the server does not conform (here: a wrong key)', async () => {
     const run = await conformance([

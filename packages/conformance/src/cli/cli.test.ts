@@ -21,8 +21,47 @@ describe('the command line', () => {
       { groups: ['protocol', 'round-trip'] },
     ],
     ['the key from WSADMIN_KEY', ['--base-url', 'http://h:1'], { WSADMIN_KEY: 'k' }, { key: 'k' }],
+    [
+      'the CI options',
+      [
+        ...base,
+        '--keys-command',
+        ' DATABASE_URL=sqlite:./db.sqlite npx wsadmin-keys ',
+        '--test-clock',
+        '--junit',
+        'reports/conformance.xml',
+        '--progress',
+        'lines',
+      ],
+      {},
+      {
+        keysCommand: 'DATABASE_URL=sqlite:./db.sqlite npx wsadmin-keys',
+        testClock: true,
+        junit: 'reports/conformance.xml',
+        progress: 'lines',
+      },
+    ],
+    [
+      'the keys command from WSADMIN_KEYS_COMMAND',
+      base,
+      { WSADMIN_KEYS_COMMAND: 'npx wsadmin-keys' },
+      { keysCommand: 'npx wsadmin-keys' },
+    ],
+    ['--progress none', [...base, '--progress', 'none'], {}, { progress: 'none' }],
   ])('reads %s', (_name, argv, env, want) => {
     expect(parseCommand(argv, env)).toMatchObject(want as object);
+  });
+
+  it('has no keys command, clock or report by default, and shows progress as the terminal allows', () => {
+    expect(parseCommand(base, {})).toEqual({
+      command: 'run',
+      baseUrl: 'http://127.0.0.1:8787',
+      key: 'wsk_x',
+      groups: groupNames,
+      runs: 10,
+      testClock: false,
+      progress: 'auto',
+    });
   });
 
   it.each<[string, string[], RegExp]>([
@@ -32,6 +71,14 @@ describe('the command line', () => {
     ['a missing key', ['--base-url', 'http://h:1'], /--key is required/],
     ['an unknown group', [...base, '--group', 'nope'], /unknown group nope/],
     ['runs that are not a whole number', [...base, '--runs', '0.5'], /--runs must be a whole number/],
+    ['an empty keys command', [...base, '--keys-command', '  '], /--keys-command is empty/],
+    ['a JUnit report without a file', [...base, '--junit', ''], /--junit needs a file name/],
+    [
+      'an unknown progress mode',
+      [...base, '--progress', 'fancy'],
+      /--progress must be one of auto, live, lines, none/,
+    ],
+    ['a value given to --test-clock', [...base, '--test-clock=http://h/'], /test-clock/],
   ])('refuses %s with a UsageError naming it', (_name, argv, message) => {
     expect(() => parseCommand(argv, {})).toThrow(UsageError);
     expect(() => parseCommand(argv, {})).toThrow(message);
@@ -76,7 +123,11 @@ describe('the runner and its summary', () => {
         });
       });
     });
-    const outcomes = await runner.runAll();
+    const started: string[] = [];
+    const outcomes = await runner.runAll({
+      onStart: ({ group, index }) => started.push(`${index} ${group}`),
+    });
+    expect(started).toEqual(['0 alpha', '1 alpha', '2 beta', '3 beta', '4 beta']);
     expect(order).toEqual(['passes', 'fails', 'clock', 'row 1', 'row 2']);
     expect(outcomes.map(({ name, status }) => `${name}: ${status}`)).toEqual([
       'alpha > passes: passed',

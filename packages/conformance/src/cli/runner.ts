@@ -14,6 +14,15 @@ export interface Outcome {
   status: 'passed' | 'failed' | 'not run';
   /** The error's message, or why the test was not run. */
   detail?: string;
+  /** When the test started (epoch milliseconds) and how long it ran (milliseconds). */
+  startedAt: number;
+  durationMs: number;
+}
+
+/** What the runner tells as it goes: each test before it runs, each outcome after. */
+export interface RunListener {
+  onStart?(test: { group: string; name: string; index: number }): void;
+  onOutcome?(outcome: Outcome): void;
 }
 
 interface Test {
@@ -47,12 +56,13 @@ export function collectingHost(expect: TestHost['expect'], defaultTimeout = 60_0
     },
   };
 
-  async function runAll(onOutcome: (outcome: Outcome) => void = () => {}): Promise<Outcome[]> {
+  async function runAll(listener: RunListener = {}): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const test of tests) {
+    for (const [index, test] of tests.entries()) {
+      listener.onStart?.({ group: test.path[0] ?? '', name: test.path.join(' > '), index });
       const outcome = await runOne(test);
       outcomes.push(outcome);
-      onOutcome(outcome);
+      listener.onOutcome?.(outcome);
     }
     for (const hook of afterAll) await hook();
     return outcomes;
@@ -62,7 +72,14 @@ export function collectingHost(expect: TestHost['expect'], defaultTimeout = 60_0
 }
 
 async function runOne(test: Test): Promise<Outcome> {
-  const base = { group: test.path[0] ?? '', name: test.path.join(' > ') };
+  const startedAt = Date.now();
+  const started = performance.now();
+  const ended = () => ({
+    group: test.path[0] ?? '',
+    name: test.path.join(' > '),
+    startedAt,
+    durationMs: performance.now() - started,
+  });
   const context = {
     skip: (reason?: string): never => {
       throw new Skipped(reason ?? 'skipped');
@@ -74,10 +91,10 @@ async function runOne(test: Test): Promise<Outcome> {
   });
   try {
     await Promise.race([Promise.resolve().then(() => test.run(context)), timeout]);
-    return { ...base, status: 'passed' };
+    return { ...ended(), status: 'passed' };
   } catch (error) {
-    if (error instanceof Skipped) return { ...base, status: 'not run', detail: error.message };
-    return { ...base, status: 'failed', detail: error instanceof Error ? error.message : String(error) };
+    if (error instanceof Skipped) return { ...ended(), status: 'not run', detail: error.message };
+    return { ...ended(), status: 'failed', detail: error instanceof Error ? error.message : String(error) };
   } finally {
     clearTimeout(timer);
   }

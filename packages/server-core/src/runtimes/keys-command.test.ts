@@ -57,6 +57,19 @@ describe('parseKeysCommand', () => {
     });
   });
 
+  it('reads --workspaces none as a key for no workspace, which is stored as such', async () => {
+    const command = parse('create', '--name', 'accounts only', '--workspaces', 'none');
+    expect(command).toMatchObject({ command: 'create', key: { workspaceIds: [] } });
+    const storage = await openMemoryStorage();
+    try {
+      if (command.command !== 'create') throw new Error('not a create');
+      const { secret } = await createKey(storage.db, now, command.key);
+      expect((await findKeyBySecret(storage.db, secret))?.workspaceIds).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it.each([
     [['list'], { command: 'list' }],
     [['revoke', 'key_abc'], { command: 'revoke', id: 'key_abc', sql: false }],

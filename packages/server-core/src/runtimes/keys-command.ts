@@ -25,9 +25,10 @@ export function keysUsage(name: string): string {
   return `Usage: ${name} <command>
 
   create --name NAME [--permissions auth,account,workspace,data,task,embed]
-         [--workspaces 1,2] [--expires ISO-8601] [--description TEXT]
+         [--workspaces 1,2|none] [--expires ISO-8601] [--description TEXT]
       Creates a key and prints {"id", "secret"} as one JSON line. The secret is shown only now.
-      No --permissions = every feature permission; no --workspaces = every workspace.
+      No --permissions = every feature permission; no --workspaces = every workspace;
+      --workspaces none = no workspace (accounts and login data only).
   list
       Prints every key as one JSON line (never a secret).
   revoke ID
@@ -143,10 +144,16 @@ function newKeyOf(values: CreateValues, now: Date): NewKey {
   if (!values.name?.trim()) {
     throw new UsageError('create needs --name NAME (a label for the key, e.g. --name ci)');
   }
-  // An empty list is stored as "no workspace", which `--workspaces ""` (an unset variable) hardly means.
-  const workspaceIds = values.workspaces === undefined ? undefined : listItems(values.workspaces);
-  if (workspaceIds?.length === 0) {
-    throw new UsageError('--workspaces is empty: leave it out for every workspace');
+  // An empty list is stored as "no workspace", which `--workspaces ""` (an unset variable) hardly
+  // means: that is spelled out as `none`.
+  const workspaceIds =
+    values.workspaces === undefined
+      ? undefined
+      : values.workspaces.trim() === 'none'
+        ? []
+        : listItems(values.workspaces);
+  if (workspaceIds?.length === 0 && values.workspaces?.trim() !== 'none') {
+    throw new UsageError('--workspaces is empty: leave it out for every workspace, or say none');
   }
   try {
     return checkedNewKey(
