@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { tarballsNeeded } from './try-packs';
 
 /** The repository root: where the workspace packages are packed from. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -139,24 +140,14 @@ function versionOf(name: PackageName): string {
 
 /**
  * `file:` dependencies on the tarballs of `names` and of every package they depend on, read from
- * the manifests: the packages are not on a registry, so npm must find each of them as a tarball.
+ * the manifests (the same set `npm run pack:try` prints): the packages are not on a registry, so npm
+ * must find each of them as a tarball.
  */
 export function tarballDependencies(
   tarballs: Record<PackageName, string>,
   names: readonly PackageName[],
 ): Record<string, string> {
-  const wanted = new Set<PackageName>();
-  const visit = (name: PackageName) => {
-    if (wanted.has(name)) return;
-    wanted.add(name);
-    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folderOf(name), 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
-      if ((PACKAGES as readonly string[]).includes(dependency)) visit(dependency as PackageName);
-    }
-  };
-  for (const name of names) visit(name);
+  const wanted = new Set(names.flatMap((name) => tarballsNeeded(REPO_ROOT, name) as PackageName[]));
   return Object.fromEntries([...wanted].map((name) => [name, `file:${tarballs[name]}`]));
 }
 
@@ -179,7 +170,7 @@ export async function createConsumer(options: {
   fixture: string;
   dependencies: Record<string, string>;
   cache: string;
-  /** npm 11 runs a dependency's install script only when allowed (better-sqlite3 builds itself). */
+  /** Install scripts the project approves (npm 11.19 runs the others too, with a warning; packages/server/README.md). */
   allowScripts?: Record<string, boolean>;
   /** Extra environment of `npm install` (where install scripts find local prebuilt binaries). */
   env?: Record<string, string>;

@@ -6,15 +6,7 @@
  * `npx wsadmin-server`, and `npx wsadmin-conformance` against it. Installs come from the npm cache
  * `npm ci` filled.
  */
-import {
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -39,6 +31,7 @@ import {
   startCommand,
   tarballDependencies,
 } from './harness';
+import { sizeDrift, sizeOf, statedInstallSizes } from './install-sizes';
 import { sharedTarballs } from './packs';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
@@ -313,7 +306,7 @@ describe('a consumer of only @wsadmin/server', { timeout: 180_000 }, () => {
     expect(megabytes).toBeLessThanOrEqual(100);
   });
 
-  // npm 11 runs only the install scripts a project allows: the one the server needs is better-sqlite3's.
+  // npm 11 warns about each install script a project has not approved: the server needs one, better-sqlite3's.
   it('has one dependency with an install step: better-sqlite3', async () => {
     const withInstallStep = (await installed()).filter((name) => {
       const folder = join(projects.server, 'node_modules', name);
@@ -343,6 +336,27 @@ describe('a consumer of only @wsadmin/server', { timeout: 180_000 }, () => {
     const { stdout } = await run('tar', ['-tzf', tarballs['@wsadmin/server']], { cwd: root });
     expect(stdout).toContain('package/dist/docs/scalar.js');
     expect(stdout).toContain('package/dist/docs/scalar.LICENSE.txt');
+  });
+});
+
+// The READMEs state what an install of their package weighs ("installs about 44 MB"); each is held
+// to a project above that installs that package alone, so a README cannot drift from the truth.
+describe('the install sizes the package READMEs state', () => {
+  const measuredBy: Record<string, string> = {
+    'packages/server/README.md': projects.server,
+    'packages/mock/README.md': projects.mockOnly,
+    'packages/conformance/README.md': projects.conformance,
+  };
+
+  it('are each measured by a project of this file', () => {
+    expect(Object.keys(statedInstallSizes(REPO_ROOT)).sort()).toEqual(Object.keys(measuredBy).sort());
+  });
+
+  it.each(Object.keys(measuredBy))('%s: the stated size is within 15% of the install', (readme) => {
+    const stated = statedInstallSizes(REPO_ROOT)[readme] ?? 0;
+    const measured = sizeOf(join(measuredBy[readme] ?? '', 'node_modules')) / 1e6;
+    console.info(`${readme}: states about ${stated} MB, measured ${measured.toFixed(1)} MB`);
+    expect(sizeDrift(readme, stated, measured)).toBeUndefined();
   });
 });
 
@@ -529,10 +543,4 @@ function readmeMockExample(): string {
     '## Use the mock in your tests',
     'ts',
   );
-}
-
-function sizeOf(path: string): number {
-  const stats = lstatSync(path);
-  if (!stats.isDirectory()) return stats.size;
-  return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0);
 }
