@@ -312,7 +312,7 @@ describe('a consumer of only @wsadmin/sdk', { timeout: 180_000 }, () => {
         .trim()
         .split('\n')
         .slice(1)
-        .map((path) => basename(path))
+        .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length))
         .join(', ')}`,
     );
   });
