@@ -1,4 +1,8 @@
 import type { UserConfig } from 'tsdown';
+import { shareDeclarations } from './packages/shared-declarations';
+
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 
 /**
  * The build every package shares (see docs/decisions/0006-package-builds.md): ES modules (`.mjs`)
@@ -12,14 +16,33 @@ export function libraryBuild(options: {
   formats?: ('esm' | 'cjs')[];
   /** Default `neutral`: Node, browsers, Deno, Bun and workers. */
   platform?: 'neutral' | 'node';
+  /**
+   * Entries of other workspace packages built into the output, code and declarations, from their
+   * sources (specifier -> absolute path of the source file): never from a `dist/` that could be
+   * stale or not built yet.
+   */
+  bundleSources?: Record<string, string>;
+  /**
+   * The declaration chunks both formats share written once, as `.d.cts`, which `.d.mts` files may
+   * import (an ES module may import CommonJS; the reverse is refused). Halves the declarations of a
+   * package whose types are large (the SDK's generated OpenAPI types); see
+   * docs/decisions/0030-sdk-standalone.md.
+   */
+  sharedDeclarations?: boolean;
 }): UserConfig {
+  const { bundleSources } = options;
+  const formats = options.formats ?? ['esm', 'cjs'];
+  // tsdown builds each format on its own and calls `build:done` after each; the declarations are
+  // shared once the last one is written.
+  let finished = 0;
   return {
     entry: options.entry,
-    format: options.formats ?? ['esm', 'cjs'],
+    format: formats,
     platform: options.platform ?? 'neutral',
     target: 'es2022',
     fixedExtension: true,
-    dts: true,
+    dts: bundleSources ? { compilerOptions: { paths: mapValues(bundleSources, (file) => [file]) } } : true,
+    ...(bundleSources && { alias: bundleSources }),
     sourcemap: true,
     // `import.meta.url` in the CommonJS output (the mock locates MSW's worker script with it).
     shims: true,
@@ -32,5 +55,11 @@ export function libraryBuild(options: {
     logLevel: 'warn',
     // The declaration pass dominates every build; rolldown's timing report only repeats that.
     inputOptions: { checks: { pluginTimings: false } },
+    ...(options.sharedDeclarations && {
+      hooks: {
+        'build:done': ({ options }) =>
+          ++finished % formats.length === 0 ? shareDeclarations(options.outDir) : undefined,
+      },
+    }),
   };
 }

@@ -37,6 +37,7 @@ import { sharedTarballs } from './packs';
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
 const projects = {
   mockOnly: join(root, 'mock-only'),
+  sdkOnly: join(root, 'sdk-only'),
   app: join(root, 'sdk-app'),
   server: join(root, 'server-app'),
   conformance: join(root, 'conformance-app'),
@@ -76,6 +77,12 @@ beforeAll(async () => {
       dependencies: { ...tarballDependencies(tarballs, ['@wsadmin/mock']), msw: installedVersion('msw') },
     }),
     createConsumer({
+      directory: projects.sdkOnly,
+      fixture: 'sdk-only',
+      cache,
+      dependencies: tarballDependencies(tarballs, ['@wsadmin/sdk']),
+    }),
+    createConsumer({
       directory: projects.app,
       fixture: 'sdk-app',
       cache,
@@ -100,7 +107,7 @@ beforeAll(async () => {
       dependencies: tarballDependencies(tarballs, ['@wsadmin/conformance']),
     }),
   ]);
-  console.info(`consumer block: four projects installed after ${seconds()}`);
+  console.info(`consumer block: five projects installed after ${seconds()}`);
   const serverProcess = await startCommand('npx', ['wsadmin-server'], {
     cwd: projects.server,
     env: consumerEnv({ PORT: '0', DATABASE_URL: `sqlite:${join(projects.server, 'data', 'wsadmin.db')}` }),
@@ -116,7 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  // Four installed projects: hundreds of megabytes, slow to delete on a busy machine.
+  // Five installed projects: hundreds of megabytes, slow to delete on a busy machine.
   await rm(root, { recursive: true, force: true });
 }, 300_000);
 
@@ -279,6 +286,71 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     for (const name of ['hono', 'kysely', 'graphql', 'sql.js']) expect(result.packages).not.toContain(name);
     expect(result.mswMainEntry).toBe(false);
     console.info(`mock-only consumer: import loads ${result.files} module files`);
+  });
+});
+
+describe('a consumer of only @wsadmin/sdk', { timeout: 180_000 }, () => {
+  /** What `npm ls --all --json` prints: each installed package with its own dependencies. */
+  interface NpmTree {
+    version?: string;
+    dependencies?: Record<string, NpmTree>;
+  }
+  // Installed packages only: an optional peer nobody installed is listed as `{}`, without a version.
+  const installedTree = (tree: NpmTree): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(tree.dependencies ?? {})
+        .filter(([, child]) => child.version !== undefined)
+        .map(([name, child]) => [name, installedTree(child)]),
+    );
+
+  it('installs openapi-fetch and its own dependency, nothing else (docs/decisions/0030-sdk-standalone.md)', async () => {
+    const { stdout } = await run('npm', ['ls', '--all', '--json'], { cwd: projects.sdkOnly });
+    expect(installedTree(JSON.parse(stdout) as NpmTree)).toEqual({
+      '@wsadmin/sdk': { 'openapi-fetch': { 'openapi-typescript-helpers': {} } },
+    });
+    const { stdout: parseable } = await run('npm', ['ls', '--all', '--parseable'], { cwd: projects.sdkOnly });
+    console.info(
+      `sdk-only consumer: ${parseable
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length))
+        .join(', ')}`,
+    );
+  });
+
+  it('takes at most 2 MB installed', () => {
+    const bytes = sizeOf(join(projects.sdkOnly, 'node_modules'));
+    const sdk = sizeOf(join(projects.sdkOnly, 'node_modules', '@wsadmin', 'sdk'));
+    console.info(
+      `sdk-only consumer: node_modules ${(bytes / 1e6).toFixed(2)} MB, @wsadmin/sdk ${(sdk / 1e6).toFixed(2)} MB`,
+    );
+    expect(bytes).toBeLessThanOrEqual(2_000_000);
+  });
+
+  it.each(['call.mjs', 'call.cjs'])(
+    '%s calls through the SDK with a stub fetch: data, an ApiError, a ConfigurationError before any request',
+    async (script) => {
+      const { stdout } = await run('node', [script], { cwd: projects.sdkOnly });
+      expect(JSON.parse(stdout)).toEqual({
+        names: ['Demo'],
+        sent: [
+          'GET https://wsadmin.example.com/openapi/v1/workspaces/ Bearer wsk_stub',
+          'GET https://wsadmin.example.com/openapi/v1/workspaces/7/ Bearer wsk_stub',
+        ],
+        notFound: { isApiError: true, errcode: 404 },
+        refused: {
+          isConfigurationError: true,
+          message: 'getWorkspace: path parameter workspaceId must be an integer, not ".."',
+        },
+      });
+    },
+  );
+
+  it('type-checks from ES modules and CommonJS with skipLibCheck off (the declarations name no other package of ours)', async () => {
+    await run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], {
+      cwd: projects.sdkOnly,
+    });
   });
 });
 
