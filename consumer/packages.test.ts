@@ -415,6 +415,7 @@ describe('a consumer of only @wsadmin/server', { timeout: 180_000 }, () => {
 // to a project above that installs that package alone, so a README cannot drift from the truth.
 describe('the install sizes the package READMEs state', () => {
   const measuredBy: Record<string, string> = {
+    'packages/sdk/README.md': projects.sdkOnly,
     'packages/server/README.md': projects.server,
     'packages/mock/README.md': projects.mockOnly,
     'packages/conformance/README.md': projects.conformance,
