@@ -96,4 +96,65 @@ export const SETTINGS: readonly Setting[] = [
     meaning: "1 turns on the tests' write-transaction pause hook; never in production",
     nodeOnly: true,
   },
+  {
+    name: 'OTEL_TRACES_EXPORTER',
+    default: 'unset: none, or otlp when an OTLP endpoint is set',
+    meaning:
+      'otlp (OTLP/HTTP JSON), console or none; traces need the OpenTelemetry packages (README: Traces)',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: 'unset (the exporter then uses http://localhost:4318)',
+    meaning: 'the collector, e.g. http://collector:4318; setting it turns traces on',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    default: 'unset',
+    meaning: 'the full traces URL (…/v1/traces); wins over OTEL_EXPORTER_OTLP_ENDPOINT; turns traces on',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    default: 'http/json',
+    meaning: 'only http/json is built in; any other value is refused',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+    default: 'http/json',
+    meaning: 'as OTEL_EXPORTER_OTLP_PROTOCOL, for traces only',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_SERVICE_NAME',
+    default: 'wsadmin-server',
+    meaning: 'service.name of the spans',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER',
+    default: 'parentbased_always_on',
+    meaning: 'always_on, always_off, traceidratio or their parentbased_ forms',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER_ARG',
+    default: '1',
+    meaning: 'the ratio (0-1) of the traceidratio samplers, e.g. 0.1',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_PROPAGATORS',
+    default: 'tracecontext,baggage',
+    meaning: 'headers continued from callers: tracecontext (traceparent, tracestate), baggage, none',
+    nodeOnly: true,
+  },
+  {
+    name: 'OTEL_SDK_DISABLED',
+    default: 'unset',
+    meaning: 'true: no traces, whatever the other OTEL_ variables say',
+    nodeOnly: true,
+  },
 ];
