@@ -85,6 +85,18 @@ describe('request spans (HTTP server semantic conventions)', () => {
     expect(span?.status.code).toBe(SpanStatusCode.UNSET);
   });
 
+  it.each([
+    ['http://[::1]:8080/openapi/v1/workspaces/', '::1', 8080, 'http'],
+    ['https://wsadmin.example.com/openapi/v1/workspaces/', 'wsadmin.example.com', undefined, 'https'],
+  ])('reads the server address and port of %s', async (url, address, port, scheme) => {
+    await app.request(url, { headers: { authorization: `Bearer ${secret}` } });
+    const [span] = serverSpans();
+    expect(span?.attributes['server.address']).toBe(address);
+    expect(span?.attributes['server.port']).toBe(port);
+    expect(span?.attributes['url.scheme']).toBe(scheme);
+    expect(span?.attributes['url.path']).toBe('/openapi/v1/workspaces/');
+  });
+
   it("continues the caller's trace: its traceparent is the parent, its tracestate carried on", async () => {
     await call('/openapi/v1/workspaces/', { headers: traceHeaders });
     const [span] = serverSpans();

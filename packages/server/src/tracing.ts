@@ -1,3 +1,4 @@
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { HostTracing, TracingSettings } from '@wsadmin/server-core/server-kit';
 import { serverVersion } from './server-version';
 import { StartupError } from './startup-error';
@@ -44,13 +45,21 @@ async function loadOpenTelemetry(otlp: boolean) {
  * an AsyncLocalStorage context so that statements are children of their request. Shut down, it
  * exports what is left and unregisters what it registered.
  */
-export async function startTracing(settings: TracingSettings): Promise<HostTracing> {
-  const otlp = settings.exporters.includes('otlp');
+export async function startTracing(
+  settings: TracingSettings,
+  options: {
+    /** Where spans go instead of the exporters the settings name (the tracing benchmark's sink). */
+    exporters?: SpanExporter[];
+  } = {},
+): Promise<HostTracing> {
+  const otlp = !options.exporters && settings.exporters.includes('otlp');
   const { api, contextAsyncHooks, core, resources, sdk, otlpHttp, tracingEntry } =
     await loadOpenTelemetry(otlp);
-  const exporters = settings.exporters.map((name) =>
-    name === 'otlp' && otlpHttp ? new otlpHttp.OTLPTraceExporter() : new sdk.ConsoleSpanExporter(),
-  );
+  const exporters =
+    options.exporters ??
+    settings.exporters.map((name) =>
+      name === 'otlp' && otlpHttp ? new otlpHttp.OTLPTraceExporter() : new sdk.ConsoleSpanExporter(),
+    );
   const provider = new sdk.BasicTracerProvider({
     resource: resources.resourceFromAttributes({
       'service.name': settings.serviceName,
