@@ -54,7 +54,6 @@ export {
   type ServerRuntime,
   type ServerSettings,
   type SettingsOptions,
-  TRACE_SAMPLERS,
   type TraceSampler,
   type TracingSettings,
 } from './settings/server-settings';
