@@ -105,6 +105,17 @@ describe('request spans (HTTP server semantic conventions)', () => {
     expect(span?.spanContext().traceState?.serialize()).toBe(traceHeaders.tracestate);
   });
 
+  it("records nothing of a request whose caller's trace is not sampled, its statements included", async () => {
+    const unsampled = { traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-00` };
+    const created = await call('/openapi/v1/workspaces/', {
+      method: 'POST',
+      body: '{"name":"unsampled"}',
+      headers: unsampled,
+    });
+    expect(created.status).toBe(200);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
   it('starts a trace of its own without traceparent', async () => {
     await call('/openapi/v1/workspaces/');
     const [span] = serverSpans();

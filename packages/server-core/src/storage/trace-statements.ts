@@ -1,4 +1,4 @@
-import { type Attributes, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { type Attributes, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type {
   CompiledQuery,
   DatabaseConnection,
@@ -19,7 +19,24 @@ const SYSTEM_NAMES: Readonly<Record<Dialect, string>> = { sqlite: 'sqlite', post
  * placeholders (Kysely and the quick reads always bind values as parameters, so no value, and no
  * secret digest or password hash, is in the text) and never a parameter.
  */
-function statementAttributes(sql: string, system: Dialect): { name: string; attributes: Attributes } {
+function statementAttributes(sql: string, system: Dialect): Described {
+  const key = `${system} ${sql}`;
+  const known = described.get(key);
+  if (known) return known;
+  const made = describe(sql, system);
+  // A server runs the same few hundred statements: each is read once (as sync-sqlite.ts keeps its statements).
+  if (described.size >= 1000) described.delete(described.keys().next().value ?? '');
+  described.set(key, made);
+  return made;
+}
+
+interface Described {
+  name: string;
+  attributes: Readonly<Attributes>;
+}
+const described = new Map<string, Described>();
+
+function describe(sql: string, system: Dialect): Described {
   const operation = /^\s*([a-z]+)/i.exec(sql)?.[1]?.toUpperCase();
   const table = /\b(?:from|into|update)\s+"?([a-z_][\w]*)"?/i.exec(sql)?.[1];
   const attributes: Attributes = { 'db.system.name': SYSTEM_NAMES[system], 'db.query.text': sql };
@@ -27,8 +44,17 @@ function statementAttributes(sql: string, system: Dialect): { name: string; attr
   if (table) attributes['db.collection.name'] = table;
   // `{operation} {target}` when both are known, else the operation, else the system (conventions).
   const name = operation ? (table ? `${operation} ${table}` : operation) : SYSTEM_NAMES[system];
-  return { name, attributes };
+  return { name, attributes: Object.freeze(attributes) };
 }
+
+/**
+ * A statement of a request the sampler left out gets no span, not even a non-recording one: its
+ * parent records nothing, and describing the statement and asking the sampler would only cost time.
+ */
+const underUnsampledSpan = () => {
+  const active = trace.getActiveSpan();
+  return active !== undefined && !active.isRecording();
+};
 
 function failed(span: ReturnType<Tracer['startSpan']>, error: unknown): void {
   // The error's class only: a driver's message may quote a value of the statement.
@@ -54,6 +80,7 @@ class TracedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (underUnsampledSpan()) return this.inner.executeQuery<R>(query);
     const { name, attributes } = statementAttributes(query.sql, this.system);
     const span = this.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
     try {
@@ -131,6 +158,7 @@ class TracedDriver implements Driver {
 export function traceQuickReads(tracer: Tracer, read: QuickRead, system: Dialect): QuickRead {
   const epochMs = () => performance.timeOrigin + performance.now();
   return (sql, parameters) => {
+    if (underUnsampledSpan()) return read(sql, parameters);
     const startTime = epochMs();
     let rows: ReturnType<QuickRead>;
     try {
