@@ -99,8 +99,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'OTEL_TRACES_EXPORTER',
     default: 'unset: none, or otlp when an OTLP endpoint is set',
-    meaning:
-      'otlp (OTLP/HTTP JSON), console or none; traces need the OpenTelemetry packages (README: Traces)',
+    meaning: 'otlp (OTLP/HTTP JSON), console or none; needs the OpenTelemetry packages',
     nodeOnly: true,
   },
   {
@@ -112,7 +111,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
     default: 'unset',
-    meaning: 'the full traces URL (…/v1/traces); wins over OTEL_EXPORTER_OTLP_ENDPOINT; turns traces on',
+    meaning: 'the full traces URL (…/v1/traces), before the one above; turns traces on',
     nodeOnly: true,
   },
   {
@@ -148,7 +147,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'OTEL_PROPAGATORS',
     default: 'tracecontext,baggage',
-    meaning: 'headers continued from callers: tracecontext (traceparent, tracestate), baggage, none',
+    meaning: 'headers continued: tracecontext (traceparent, tracestate), baggage, none',
     nodeOnly: true,
   },
   {
