@@ -11,12 +11,15 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { createClient } from '@wsadmin/sdk';
 import { propagateTraceContext } from '@wsadmin/sdk/opentelemetry';
+import { AdjustableClock, createApp, createKey, pbkdf2Passwords } from '@wsadmin/server-core';
 import { openTelemetryTracing } from '@wsadmin/server-core/opentelemetry';
 import { type RuntimeServer, serveOnRuntime } from '@wsadmin/server-core/server-kit';
+import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
 import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readConfig } from './config';
 import { nodeHost } from './node-host';
+import { openPostgresStorage } from './postgres';
 
 const SECRET = 'wsk_tracing-test-bootstrap-secret';
 const PASSWORD = 'tracing test password 1234';
@@ -226,4 +229,68 @@ describe('wsadmin-server with OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP to a local 
       await stop(child);
     }
   }, 90_000);
+});
+
+const adminUrl = inject('postgresAdminUrl');
+
+describe.skipIf(!adminUrl)('statement spans on PostgreSQL (pg, its prepared quick reads included)', () => {
+  const admin = adminUrl ?? '';
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const tracing = openTelemetryTracing(provider.getTracer('@wsadmin/server'));
+  let databaseUrl = '';
+
+  beforeAll(async () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    databaseUrl = await createTestDatabase(admin, 'tracing');
+  });
+  afterAll(async () => {
+    context.disable();
+    await dropTestDatabase(admin, databaseUrl);
+  });
+
+  it('records each statement of a write and a read with postgresql, its $n placeholders and no value', async () => {
+    const storage = await openPostgresStorage(databaseUrl, () => new Date(), { tracing });
+    try {
+      const clock = new AdjustableClock();
+      const { secret } = await createKey(storage.db, clock.now(), { name: 'pg' });
+      const app = createApp({ storage, clock, passwords: pbkdf2Passwords(1000), tracing });
+      const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+      const created = await app.request('/openapi/v1/workspaces/', {
+        method: 'POST',
+        headers,
+        body: '{"name":"Postgres Name 5e2"}',
+      });
+      const { id } = ((await created.json()) as { data: { id: number } }).data;
+      exporter.reset();
+      await app.request(`/openapi/v1/workspaces/${id}/`, {
+        headers: { authorization: headers.authorization },
+      });
+      await app.request('/openapi/v1/workspaces/', {
+        method: 'POST',
+        headers,
+        body: '{"name":"Second 7f4"}',
+      });
+      const spans = exporter.getFinishedSpans();
+      const servers = spans.filter((span) => span.kind === SpanKind.SERVER);
+      expect(servers).toHaveLength(2);
+      const statements = spans.filter((span) => span.kind === SpanKind.CLIENT);
+      for (const statement of statements) {
+        expect(statement.attributes['db.system.name']).toBe('postgresql');
+        expect(servers.map((server) => server.spanContext().spanId)).toContain(
+          statement.parentSpanContext?.spanId,
+        );
+      }
+      const texts = statements.map((span) => String(span.attributes['db.query.text']));
+      expect(texts.some((text) => /"workspaces".*\$1/.test(text))).toBe(true);
+      expect(statements.map((span) => span.attributes['db.operation.name'])).toEqual(
+        expect.arrayContaining(['SELECT', 'INSERT', 'BEGIN', 'COMMIT']),
+      );
+      const everything = JSON.stringify(spans.map((span) => span.attributes));
+      for (const value of [secret, 'Postgres Name 5e2', 'Second 7f4'])
+        expect(everything).not.toContain(value);
+    } finally {
+      await storage.close();
+    }
+  });
 });
