@@ -39,6 +39,8 @@ export type Tier = keyof typeof tiers | 'unit';
 export const isolatedUnits = [
   // sql.js starts once per process: these tests give it its WebAssembly first.
   'packages/mock/src/sql-wasm.test.ts',
+  // Whether @opentelemetry/api loads: no other file of the worker may have loaded it first.
+  'packages/server-core/src/tracing-off.test.ts',
 ];
 
 /** Every pattern of the tiers before `tier`, which a tier's files must not match. */

@@ -52,6 +52,8 @@ const serverEntries = {
   bun: 'src/bun.ts',
   deno: 'src/deno.ts',
   'cloudflare-workers': 'src/cloudflare-workers.ts',
+  // Loads @opentelemetry/api (an optional peer): the Node server imports it only when tracing is on.
+  opentelemetry: 'src/opentelemetry.ts',
 };
 
 export default defineConfig([

@@ -4,6 +4,7 @@ import { type Context, createCall } from './call';
 import { ConfigurationError } from './errors';
 import type { paths } from './generated/openapi';
 import { shownUrl } from './network-cause';
+import { type Propagate, propagating } from './propagation';
 import { type AccountsApi, accounts } from './resources/accounts';
 import { type AuthApi, auth } from './resources/auth';
 import { type DimensionsApi, dimensions } from './resources/dimensions';
@@ -49,6 +50,12 @@ export interface ClientOptions {
   retries?: number | RetryPolicy;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Adds trace context to the headers of every attempt, e.g. `propagateTraceContext` of
+   * `@wsadmin/sdk/opentelemetry` (W3C `traceparent`/`tracestate` of the active OpenTelemetry span).
+   * Default none.
+   */
+  propagate?: Propagate;
 }
 
 /** The resource-shaped facade. Every method resolves with the envelope's `data` or throws a `WsadminError`. */
@@ -121,7 +128,7 @@ export function createClient(options: ClientOptions): WsadminClient {
   const policy = typeof options.retries === 'number' ? { limit: options.retries } : (options.retries ?? {});
   const raw = createFetchClient<paths>({
     baseUrl,
-    fetch: createTransport(fetch, timeoutMs, policy),
+    fetch: createTransport(propagating(fetch, options.propagate), timeoutMs, policy),
     headers: { ...headers, Authorization: `Bearer ${key}` },
   });
   const facade = facadeOf({ call: createCall(raw), sleep: policy.sleep ?? defaultSleep });

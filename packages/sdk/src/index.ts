@@ -22,6 +22,7 @@ export {
   WsadminError,
 } from './errors';
 export type { Paged, PageRange } from './paging';
+export type { Propagate } from './propagation';
 export type { AccountsApi, AccountWorkspace, ProjectsQuery } from './resources/accounts';
 export type { AuthApi } from './resources/auth';
 export type { DimensionsApi, DimensionUpdateItems } from './resources/dimensions';

@@ -1,7 +1,6 @@
 import { errorEnvelope, successEnvelope } from '@wsadmin/contract';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { randomSecret } from './auth/digest';
@@ -17,7 +16,8 @@ import { literalPaths } from './http/match-operation';
 import { registerOperations, toHonoPath } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
-import { factsOf, type RequestReport } from './http/request-report';
+import { factsOf, type RequestReport, routeOf } from './http/request-report';
+import type { Tracing } from './http/tracing';
 import { rateLimitFields } from './rate-limit/rate-limit-fields';
 import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
@@ -58,6 +58,12 @@ export interface AppOptions {
   taskRunner?: TaskRunner;
   /** Called with unexpected errors (answered as 500, or 503 when the database cannot be reached). */
   onError?: (error: unknown) => void;
+  /**
+   * A SERVER span per request (`openTelemetryTracing` of `@wsadmin/server-core/opentelemetry`).
+   * Default none: no span, no wrapper, no OpenTelemetry module loaded. The statements' spans are the
+   * storage's (`openStorage`'s `tracing`).
+   */
+  tracing?: Tracing;
 }
 
 const ClockAdvance = z.strictObject({
@@ -82,6 +88,9 @@ export function createApp(options: AppOptions): Hono {
     },
   };
   const app = new Hono({ router: new CachingRouter() });
+
+  // Decided here, once: without tracing the app has no tracing middleware at all.
+  if (options.tracing) app.use(options.tracing.requests);
 
   // Outermost: every answer, errors and preflights included, carries the request id and is reported.
   app.use(async (c, next) => {
@@ -188,16 +197,6 @@ export function createApp(options: AppOptions): Hono {
   });
 
   return app;
-}
-
-/**
- * The template of a route outside the contract (`/docs`); an unmatched request logs as `unmatched`,
- * so raw paths (which may carry ids or junk) never reach logs or metric labels.
- */
-function routeOf(c: Context): string {
-  if (c.res.status === 404 || c.res.status === 405) return 'unmatched';
-  const path = routePath(c, -1);
-  return path === '/*' || path === '*' ? 'unmatched' : path;
 }
 
 function errorEnvelopeOf(error: ApiError) {

@@ -27,6 +27,7 @@ export { CLIENT_CLOSED_REQUEST } from './http/abandoned';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
+export type { Tracing } from './http/tracing';
 export { startTaskTimer, type TaskTimer } from './management/task-timer';
 export {
   type RateBucket,
@@ -52,6 +53,7 @@ export type {
   StorageReads,
 } from './storage/quick-reads';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
+export type { StatementTracing } from './storage/statement-tracing';
 export { openStorage, type Reader, type Storage } from './storage/storage';
 export {
   openSyncSqliteStorage,

@@ -36,6 +36,7 @@ export { listenError } from './runtimes/listen-error';
 export { jsonLinesLogger, logRequest, type ServerLogger } from './runtimes/log';
 export {
   type HostAdditions,
+  type HostTracing,
   type Listening,
   type PeerBindings,
   type RuntimeHost,
@@ -53,6 +54,8 @@ export {
   type ServerRuntime,
   type ServerSettings,
   type SettingsOptions,
+  type TraceSampler,
+  type TracingSettings,
 } from './settings/server-settings';
 export { SETTINGS, type Setting } from './settings/setting-list';
 export { StartupError } from './settings/startup-error';

@@ -26,7 +26,10 @@ export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> =
   { name: 'runtimes', holds: ['runtimes/'] },
   // The package entry only re-exports, so it sits above everything it publishes. (The scenario
   // suite and its targets left for @wsadmin/conformance: decision 0022.)
-  { name: 'entries', holds: ['index.ts', 'server-kit.ts', 'bun.ts', 'deno.ts', 'cloudflare-workers.ts'] },
+  {
+    name: 'entries',
+    holds: ['index.ts', 'server-kit.ts', 'bun.ts', 'deno.ts', 'cloudflare-workers.ts', 'opentelemetry.ts'],
+  },
 ];
 
 /** Where SQL may not be written: these layers reach the database only through sql/ and below. */

@@ -64,8 +64,11 @@ export function nodeHost(
     docs: true,
     logger,
     passwords: boundedPasswords(scryptPasswords, settings.passwordConcurrency ?? PASSWORD_CONCURRENCY),
-    openStorage: (config, now) =>
-      openStorageFromUrl(config.databaseUrl, now, { testHooks: config.testHooks }),
+    openStorage: (config, now, tracing) =>
+      openStorageFromUrl(config.databaseUrl, now, { testHooks: config.testHooks, tracing }),
+    // Loaded only when the OTEL_ variables turn traces on: off, no OpenTelemetry module is read.
+    tracing: async (config) =>
+      config.tracing ? (await import('./tracing')).startTracing(config.tracing) : undefined,
     listen(fetch, config) {
       const cap = config.maxConnections ?? defaultMaxConnections();
       return listen(fetch, config, cap, dropReporter(logger, cap));

@@ -5,7 +5,8 @@ import { StartupError } from './startup-error';
 
 /**
  * Opens the storage a DATABASE_URL names: `sqlite:<file>`, `sqlite::memory:`, or
- * `postgres://user:password@host:5432/database` (also `postgresql://`).
+ * `postgres://user:password@host:5432/database` (also `postgresql://`). Of the options, a SQLite
+ * file takes `tracing` only.
  */
 export async function openStorageFromUrl(
   url: string,
@@ -16,7 +17,7 @@ export async function openStorageFromUrl(
     const file = url.slice('sqlite:'.length);
     if (!file)
       throw new StartupError('DATABASE_URL "sqlite:" needs a file path: write e.g. sqlite:./data/wsadmin.db');
-    return openSqliteStorage(file, now);
+    return openSqliteStorage(file, now, { tracing: postgres.tracing });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
     return openPostgresStorage(url, now, postgres);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { openStorage, type Storage } from '@wsadmin/server-core';
+import { openStorage, type StatementTracing, type Storage } from '@wsadmin/server-core';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { postgresOpenError } from './database-open-errors';
@@ -44,6 +44,8 @@ export interface PostgresOptions {
    * half always serves reads, whatever number of writers queue for a workspace's lock.
    */
   maxConcurrentWrites?: number;
+  /** A CLIENT span per statement (OpenTelemetry, decision 0031); default none. */
+  tracing?: StatementTracing | undefined;
   /** The tests' write pause hook (WSADMIN_TEST_HOOKS=1); inert by default. */
   testHooks?: boolean;
 }
@@ -101,6 +103,7 @@ export async function openPostgresStorage(
       writeLocks: {
         maxConcurrentWrites: options.maxConcurrentWrites ?? Math.max(1, Math.floor(poolSize / 2)),
       },
+      tracing: options.tracing,
     });
     return {
       ...(options.testHooks ? withPauseHook(storage) : storage),

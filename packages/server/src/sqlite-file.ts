@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openSyncSqliteStorage, type Storage } from '@wsadmin/server-core';
+import { openSyncSqliteStorage, type StatementTracing, type Storage } from '@wsadmin/server-core';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteOpenError } from './database-open-errors';
 
 export interface SqliteOptions {
   /** Work this long at most before the event loop gets a turn (server-core's yielding-dialect.ts). Default 10 ms. */
   yieldAfterMs?: number;
+  /** A CLIENT span per statement (OpenTelemetry, decision 0031); default none. */
+  tracing?: StatementTracing | undefined;
 }
 
 /** SQLite file storage (better-sqlite3): WAL mode, foreign keys on. `:memory:` opens a private in-memory database. */
@@ -27,7 +29,7 @@ export async function openSqliteStorage(
       dataVersion: () => dataVersion.get() as number,
       close: () => void database.close(),
     },
-    { location: file, now, yieldAfterMs: options.yieldAfterMs },
+    { location: file, now, yieldAfterMs: options.yieldAfterMs, tracing: options.tracing },
   );
 }
 

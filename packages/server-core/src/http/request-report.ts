@@ -1,4 +1,6 @@
 import type { OperationId } from '@wsadmin/contract';
+import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { RateBucket, RateQuotas } from '../rate-limit/rate-limiter';
 
 /** What the app tells its host about each finished request (logs, metrics): never a secret. */
@@ -37,4 +39,14 @@ export function factsOf(request: Request): RequestFacts {
     carrier[FACTS] = found;
   }
   return found;
+}
+
+/**
+ * The template of a route outside the contract (`/docs`); an unmatched request logs as `unmatched`,
+ * so raw paths (which may carry ids or junk) never reach logs or metric labels.
+ */
+export function routeOf(c: Context): string {
+  if (c.res.status === 404 || c.res.status === 405) return 'unmatched';
+  const path = routePath(c, -1);
+  return path === '/*' || path === '*' ? 'unmatched' : path;
 }

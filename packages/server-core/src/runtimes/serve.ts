@@ -7,9 +7,11 @@ import { AdjustableClock } from '../clock';
 import type { TaskRunner } from '../context';
 import { describeError } from '../errors';
 import type { RequestReport } from '../http/request-report';
+import type { Tracing } from '../http/tracing';
 import { startTaskTimer } from '../management/task-timer';
 import { tokenBucketLimiter } from '../rate-limit/token-bucket';
 import type { ServerRuntime, ServerSettings } from '../settings/server-settings';
+import type { StatementTracing } from '../storage/statement-tracing';
 import type { Storage } from '../storage/storage';
 import { printBanner } from './banner';
 import { serveDocument } from './document';
@@ -64,7 +66,13 @@ export interface RuntimeHost {
   pid?: number | undefined;
   /** The host serves the API reference at /docs (Node): the index and the banner link it. */
   docs?: boolean;
-  openStorage(settings: ServerSettings, now: () => Date): Promise<Storage>;
+  /** `tracing`: the statements' spans, when the host's `tracing` turned traces on. */
+  openStorage(settings: ServerSettings, now: () => Date, tracing?: StatementTracing): Promise<Storage>;
+  /**
+   * OpenTelemetry, when the settings ask for it (Node: `OTEL_*`); undefined: off. Made before the
+   * database opens; shut down (its spans flushed) once the database is closed.
+   */
+  tracing?(settings: ServerSettings): Promise<HostTracing | undefined>;
   /** Serves `fetch` on the settings' host and port; rejects with the runtime's error when it cannot. */
   listen(
     fetch: (request: Request, bindings?: unknown) => Promise<Response> | Response,
@@ -82,6 +90,13 @@ export interface RuntimeHost {
   additions?(storage: Storage): HostAdditions;
   /** Once the database is closed (Node: flush the log). */
   closed?(): Promise<void>;
+}
+
+/** A host's OpenTelemetry, on: the spans of the app and its storage, and how to flush them. */
+export interface HostTracing {
+  tracing: Tracing;
+  /** Exports the spans not yet sent and stops the exporter. */
+  shutdown(): Promise<void>;
 }
 
 export interface ServeOptions {
@@ -106,7 +121,14 @@ export async function serveOnRuntime(
 ): Promise<RuntimeServer> {
   const logger = host.logger ?? jsonLinesLogger({ level: settings.logLevel, pid: host.pid });
   const clock = new AdjustableClock();
-  const storage = await host.openStorage(settings, () => clock.now());
+  const traces = await host.tracing?.(settings);
+  let storage: Storage;
+  try {
+    storage = await host.openStorage(settings, () => clock.now(), traces?.tracing);
+  } catch (error) {
+    await traces?.shutdown();
+    throw error;
+  }
   const taskRunner: TaskRunner = { id: host.runnerId };
   taskRunner.onRun = (run) =>
     logger.info(
@@ -131,6 +153,7 @@ export async function serveOnRuntime(
     clientAddress: (c) =>
       (settings.trustProxy ? lastForwardedFor(c.req.header('x-forwarded-for')) : undefined) ?? peerAddress(c),
     onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
+    ...(traces ? { tracing: traces.tracing } : {}),
   });
   serveDocument(app);
   additions.mount?.(app);
@@ -144,6 +167,7 @@ export async function serveOnRuntime(
     listening = await host.listen((request, bindings) => app.fetch(request, bindings), settings);
   } catch (error) {
     await storage.close();
+    await traces?.shutdown();
     throw listenError(settings.host, settings.port, error);
   }
   if (!WILDCARD_HOSTS.has(settings.host)) listeningUrl = urlOf(settings.host, listening.port);
@@ -160,6 +184,7 @@ export async function serveOnRuntime(
   } catch (error) {
     await listening.stop();
     await storage.close();
+    await traces?.shutdown();
     throw error;
   }
   // Refresh tasks also run when nobody asks: a timer claims due tasks (each by one runner only).
@@ -179,6 +204,7 @@ export async function serveOnRuntime(
     close() {
       closing ??= Promise.all([listening.stop(), taskTimer.stop()])
         .then(() => storage.close())
+        .then(() => traces?.shutdown())
         .then(() => host.closed?.());
       return closing;
     },

@@ -197,3 +197,100 @@ describe('readServerSettings on Cloudflare Workers (bindings)', () => {
     expect(refusal(() => readServerSettings(env, 'Cloudflare Workers'))).toMatch(want);
   });
 });
+
+describe('readServerSettings: OpenTelemetry (OTEL_ variables, Node)', () => {
+  const tracingOf = (env: Record<string, string>) => readServerSettings(env, 'Node').tracing;
+  const ON = {
+    exporters: ['otlp'],
+    serviceName: 'wsadmin-server',
+    sampler: 'parentbased_always_on',
+    samplerRatio: 1,
+    propagators: ['tracecontext', 'baggage'],
+  };
+
+  it.each<[string, Record<string, string>, unknown]>([
+    ['off with no variable', {}, undefined],
+    ['off with only a service name', { OTEL_SERVICE_NAME: 'x' }, undefined],
+    ['on with an OTLP endpoint', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, ON],
+    [
+      'on with an OTLP traces endpoint',
+      { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/v1/traces' },
+      ON,
+    ],
+    ['on when asked for otlp', { OTEL_TRACES_EXPORTER: 'otlp' }, ON],
+    [
+      'on with the console and otlp',
+      { OTEL_TRACES_EXPORTER: ' Console, otlp ' },
+      { ...ON, exporters: ['console', 'otlp'] },
+    ],
+    [
+      'off when the exporter is none',
+      { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c' },
+      undefined,
+    ],
+    ['off when the SDK is disabled', { OTEL_SDK_DISABLED: 'TRUE', OTEL_TRACES_EXPORTER: 'otlp' }, undefined],
+    [
+      'the sampler, its ratio, the service name and the propagators',
+      {
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        OTEL_SERVICE_NAME: 'api-eu',
+        OTEL_PROPAGATORS: 'tracecontext',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      },
+      {
+        ...ON,
+        sampler: 'parentbased_traceidratio',
+        samplerRatio: 0.1,
+        serviceName: 'api-eu',
+        propagators: ['tracecontext'],
+      },
+    ],
+    ['no propagator', { OTEL_TRACES_EXPORTER: 'otlp', OTEL_PROPAGATORS: 'none' }, { ...ON, propagators: [] }],
+  ])('%s', (_name, env, want) => {
+    expect(tracingOf(env)).toEqual(want);
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'an exporter it has not',
+      { OTEL_TRACES_EXPORTER: 'zipkin' },
+      'OTEL_TRACES_EXPORTER must be otlp, console or none, got "zipkin"',
+    ],
+    [
+      'OTLP over gRPC',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      'OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: this server exports OTLP over HTTP as JSON, which an OpenTelemetry Collector accepts on port 4318; unset it or set http/json',
+    ],
+    [
+      'a sampler it does not know',
+      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'jaeger_remote' },
+      'OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio, got "jaeger_remote"',
+    ],
+    [
+      'a ratio above 1',
+      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '10' },
+      'OTEL_TRACES_SAMPLER_ARG must be a ratio from 0 to 1, got "10"',
+    ],
+    [
+      'a propagator it has not',
+      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_PROPAGATORS: 'b3' },
+      'OTEL_PROPAGATORS must list tracecontext, baggage or none, got "b3"',
+    ],
+  ])('refuses %s, naming the variable', (_name, env, message) => {
+    expect(refusal(() => readServerSettings(env, 'Node'))).toBe(message);
+  });
+
+  it.each(['Bun', 'Deno', 'Cloudflare Workers'] as const)(
+    'refuses to turn traces on on %s, and ignores the variables that do not',
+    (runtime) => {
+      expect(refusal(() => readServerSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c' }, runtime))).toMatch(
+        /^OTEL_EXPORTER_OTLP_ENDPOINT is not supported on .*Node server/,
+      );
+      expect(
+        readServerSettings({ OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'x' }, runtime).tracing,
+      ).toBe(undefined);
+    },
+  );
+});

@@ -42,6 +42,31 @@ export interface ServerSettings {
   workers: number;
   /** Node: open connections per process; undefined: the descriptor limit less 256 (the Node server's default). */
   maxConnections: number | undefined;
+  /** Node: OpenTelemetry traces, from the standard `OTEL_*` variables; undefined: off (the default). */
+  tracing?: TracingSettings | undefined;
+}
+
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
+/** OpenTelemetry's settings, as its standard variables name them (decision 0031). */
+export interface TracingSettings {
+  /** `otlp`: OTLP over HTTP, as JSON, to OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT; `console`: spans on stdout. */
+  exporters: ('otlp' | 'console')[];
+  /** `service.name` of the spans; OTEL_SERVICE_NAME, default `wsadmin-server`. */
+  serviceName: string;
+  sampler: TraceSampler;
+  /** The ratio of the `traceidratio` samplers (OTEL_TRACES_SAMPLER_ARG), 0 to 1; default 1. */
+  samplerRatio: number;
+  /** Headers read from requests: W3C `traceparent`/`tracestate`, and W3C `baggage`. Empty: none. */
+  propagators: ('tracecontext' | 'baggage')[];
 }
 
 /** What the reader cannot know by itself, without Node: the CPUs of `WSADMIN_WORKERS=auto`. */
@@ -70,11 +95,17 @@ const NODE_ONLY: Readonly<Record<string, { passes?: string; why: (runtime: Serve
       "it bounds scrypt on the Node server's thread pool; here hashes run as the runtime schedules them",
   },
   WSADMIN_TEST_HOOKS: { why: () => 'the test hooks are those of the Node server on PostgreSQL' },
+  // The variables that turn tracing on; the others of OpenTelemetry do nothing without them.
+  OTEL_TRACES_EXPORTER: { passes: 'none', why: () => NO_TRACES_HERE },
+  OTEL_EXPORTER_OTLP_ENDPOINT: { why: () => NO_TRACES_HERE },
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { why: () => NO_TRACES_HERE },
   LOG_FORMAT: {
     passes: 'json',
     why: () => 'requests are logged as JSON lines only (the pretty format is pino-pretty, on Node)',
   },
 };
+
+const NO_TRACES_HERE = 'OpenTelemetry traces are exported by the Node server (@wsadmin/server) only';
 
 /** Settings of a listening process, which a Worker is not: Cloudflare routes requests to it. */
 const NOT_ON_WORKERS: Readonly<Record<string, string>> = {
@@ -133,7 +164,72 @@ export function readServerSettings(
     passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
     workers,
     maxConnections: parsePositive('WSADMIN_MAX_CONNECTIONS', env.WSADMIN_MAX_CONNECTIONS?.trim()),
+    tracing: runtime === 'Node' ? readTracingSettings(env) : undefined,
   };
+}
+
+/**
+ * OpenTelemetry's standard variables, as far as this server honours them. Off unless an exporter is
+ * asked for: OTEL_TRACES_EXPORTER=otlp or console, or an OTLP endpoint set without it (the SDK's
+ * default exporter is otlp, but a server that exports to localhost:4318 on its own would surprise).
+ * OTEL_SDK_DISABLED=true wins. Anything this server cannot do is refused, naming the variable.
+ */
+function readTracingSettings(env: Readonly<Record<string, string | undefined>>): TracingSettings | undefined {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const named = listOf(env.OTEL_TRACES_EXPORTER);
+  const exporters = named.length > 0 ? named : endpoint ? ['otlp'] : [];
+  if (exporters.length === 0 || (exporters.length === 1 && exporters[0] === 'none')) return undefined;
+  for (const exporter of exporters)
+    if (exporter !== 'otlp' && exporter !== 'console')
+      throw new StartupError(
+        `OTEL_TRACES_EXPORTER must be otlp, console or none, got "${env.OTEL_TRACES_EXPORTER}"`,
+      );
+  if (exporters.includes('otlp')) {
+    const protocols = {
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
+      OTEL_EXPORTER_OTLP_PROTOCOL: env.OTEL_EXPORTER_OTLP_PROTOCOL,
+    };
+    for (const [name, given] of Object.entries(protocols)) {
+      const protocol = given?.trim();
+      if (protocol && protocol !== 'http/json')
+        throw new StartupError(
+          `${name}=${protocol} is not supported: this server exports OTLP over HTTP as JSON, which an OpenTelemetry Collector accepts on port 4318; unset it or set http/json`,
+        );
+    }
+  }
+  const sampler = (env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_always_on') as TraceSampler;
+  if (!TRACE_SAMPLERS.includes(sampler))
+    throw new StartupError(
+      `OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')}, got "${env.OTEL_TRACES_SAMPLER}"`,
+    );
+  const ratioText = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const samplerRatio = ratioText && sampler.endsWith('traceidratio') ? Number(ratioText) : 1;
+  if (!(samplerRatio >= 0 && samplerRatio <= 1))
+    throw new StartupError(`OTEL_TRACES_SAMPLER_ARG must be a ratio from 0 to 1, got "${ratioText}"`);
+  const propagators = listOf(env.OTEL_PROPAGATORS ?? 'tracecontext,baggage').filter(
+    (name) => name !== 'none',
+  );
+  for (const propagator of propagators)
+    if (propagator !== 'tracecontext' && propagator !== 'baggage')
+      throw new StartupError(
+        `OTEL_PROPAGATORS must list tracecontext, baggage or none, got "${env.OTEL_PROPAGATORS}"`,
+      );
+  return {
+    exporters: exporters as TracingSettings['exporters'],
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'wsadmin-server',
+    sampler,
+    samplerRatio,
+    propagators: propagators as TracingSettings['propagators'],
+  };
+}
+
+/** A comma list (OpenTelemetry's form), trimmed and lowercase, without empty items. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
 }
 
 /** The SQLite file of a `sqlite:` URL (`:memory:`: a private in-memory database). */

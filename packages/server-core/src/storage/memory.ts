@@ -2,6 +2,7 @@ import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely
 import type { BindParams, Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { EMPTY_DATABASE } from './empty-database.generated';
 import { migrations } from './migrations';
+import type { StatementTracing } from './statement-tracing';
 import { openStorage, type Storage } from './storage';
 
 /** In-memory storage whose whole database can be taken out as SQLite file bytes. */
@@ -32,6 +33,8 @@ export interface MemoryStorageOptions {
   wasm?: SqlWasm;
   /** How the caller names `wasm` and `wasmUrl` in its own options, for error messages (the mock: `sqlWasm`, `sqlWasmUrl`). */
   wasmOptionNames?: WasmOptionNames;
+  /** A CLIENT span per statement (decision 0031); default none. */
+  tracing?: StatementTracing | undefined;
 }
 
 export interface WasmOptionNames {
@@ -57,7 +60,11 @@ type WasmModule = typeof globalThis extends { WebAssembly: { Module: new (bytes:
 export async function openMemoryStorage(options: MemoryStorageOptions = {}): Promise<MemoryStorage> {
   const SQL = await sqlJs(options);
   const image = options.bytes ? { bytes: options.bytes, current: options.current ?? false } : emptyImage();
-  return openSqlJs(SQL, image.bytes, { now: options.now, migrate: !image.current });
+  return openSqlJs(SQL, image.bytes, {
+    now: options.now,
+    migrate: !image.current,
+    tracing: options.tracing,
+  });
 }
 
 /**
@@ -80,7 +87,7 @@ export async function migratedEmptyDatabase(): Promise<Uint8Array> {
 async function openSqlJs(
   SQL: SqlJsStatic,
   bytes: Uint8Array | undefined,
-  options: { now: (() => Date) | undefined; migrate: boolean },
+  options: { now: (() => Date) | undefined; migrate: boolean; tracing?: StatementTracing | undefined },
 ): Promise<MemoryStorage> {
   const database = new SQL.Database(bytes);
   database.run('PRAGMA foreign_keys = ON');
@@ -91,6 +98,7 @@ async function openSqlJs(
     location: 'memory',
     now: options.now ?? (() => new Date()),
     migrate: options.migrate,
+    tracing: options.tracing,
   });
   return {
     ...storage,

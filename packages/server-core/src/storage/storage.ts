@@ -2,6 +2,7 @@ import { Kysely, type Dialect as KyselyDialect, type Transaction } from 'kysely'
 import { migrate } from './migrations';
 import type { StorageReads } from './quick-reads';
 import type { Dialect, Schema } from './schema';
+import type { StatementTracing } from './statement-tracing';
 import {
   type TransactionRunner,
   type WriteLockOptions,
@@ -84,8 +85,16 @@ export async function openStorage(options: {
   writeLocks?: Partial<WriteLockOptions>;
   /** False when the database is known to be at the latest version (an in-memory copy of one). Default true. */
   migrate?: boolean;
+  /** A CLIENT span per statement (decision 0031); default none: the dialect and reads unwrapped. */
+  tracing?: StatementTracing | undefined;
 }): Promise<Storage> {
-  const db = new Kysely<Schema>({ dialect: options.kysely });
+  const tracing = options.tracing;
+  const db = new Kysely<Schema>({
+    dialect: tracing ? tracing.statements(options.kysely, options.dialect) : options.kysely,
+  });
+  const given = options.reads;
+  const reads =
+    tracing && given ? { ...given, quick: tracing.quickReads(given.quick, options.dialect) } : given;
   const writeTransaction = writeTransactionOn(
     db,
     options.dialect === 'postgres' ? { maxConcurrentWrites: 5, ...options.writeLocks } : undefined,
@@ -96,7 +105,7 @@ export async function openStorage(options: {
     db,
     dialect: options.dialect,
     location: options.location,
-    reads: options.reads,
+    reads,
     writeTransaction,
     own<T>(state: PerStorage<T>): T {
       if (owned.has(state)) return owned.get(state) as T;

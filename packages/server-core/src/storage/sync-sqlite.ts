@@ -1,5 +1,6 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { StorageReads } from './quick-reads';
+import type { StatementTracing } from './statement-tracing';
 import { openStorage, type Storage } from './storage';
 import { yieldingDialect } from './yielding-dialect';
 
@@ -28,6 +29,8 @@ export interface SyncSqliteOptions {
   now: () => Date;
   /** Work this long at most before the event loop gets a turn (yielding-dialect.ts). Default 10 ms. */
   yieldAfterMs?: number | undefined;
+  /** A CLIENT span per statement (decision 0031); default none. */
+  tracing?: StatementTracing | undefined;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function openSyncSqliteStorage(
     location: options.location,
     now: options.now,
     reads,
+    tracing: options.tracing,
   });
 }
 

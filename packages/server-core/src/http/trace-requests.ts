@@ -1,0 +1,101 @@
+import {
+  type Attributes,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import type { MiddlewareHandler } from 'hono';
+import { factsOf, routeOf } from './request-report';
+
+/** The methods HTTP semantic conventions name as they are; any other is `_OTHER`. */
+const KNOWN_METHODS = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'TRACE',
+]);
+
+const headerGetter: TextMapGetter<Headers> = {
+  keys: (headers) => [...headers.keys()],
+  get: (headers, key) => headers.get(key) ?? undefined,
+};
+
+/**
+ * The SERVER span of each request, after OpenTelemetry's HTTP server semantic conventions: named
+ * `GET /openapi/v1/workspaces/{workspaceId}/` (method and route template), a child of the caller's
+ * span when the request carries `traceparent` (and `tracestate`, through the registered propagator),
+ * active while the request runs so that the statements' spans are its children. Besides the
+ * conventional attributes it names the operation (`wsadmin.operation_id`), the key (`wsadmin.key.id`:
+ * its id, never its secret) and the request id. It records no header but the user agent, no query
+ * and no body: those may carry a key, a password or a login.
+ */
+export function traceRequests(tracer: Tracer): MiddlewareHandler {
+  return async (c, next) => {
+    const request = c.req.raw;
+    const method = request.method;
+    const known = KNOWN_METHODS.has(method);
+    // Read off the URL's text rather than parsed again (`new URL` cost more than the span itself).
+    const { scheme, host, port } = originOf(request.url);
+    const attributes: Attributes = {
+      'http.request.method': known ? method : '_OTHER',
+      'url.path': c.req.path,
+      'url.scheme': scheme,
+      'server.address': host,
+    };
+    if (!known) attributes['http.request.method_original'] = method;
+    if (port) attributes['server.port'] = port;
+    const userAgent = request.headers.get('user-agent');
+    if (userAgent) attributes['user_agent.original'] = userAgent;
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+    const span = tracer.startSpan(known ? method : 'HTTP', { kind: SpanKind.SERVER, attributes }, parent);
+    try {
+      await context.with(trace.setSpan(parent, span), next);
+    } finally {
+      const facts = factsOf(request);
+      const route = facts.route ?? routeOf(c);
+      const status = c.res.status;
+      if (route !== 'unmatched') {
+        span.setAttribute('http.route', route);
+        span.updateName(`${known ? method : 'HTTP'} ${route}`);
+      }
+      span.setAttribute('http.response.status_code', status);
+      if (facts.operationId) span.setAttribute('wsadmin.operation_id', facts.operationId);
+      if (facts.keyId) span.setAttribute('wsadmin.key.id', facts.keyId);
+      if (facts.requestId) span.setAttribute('wsadmin.request_id', facts.requestId);
+      // A server's 4xx is the client's mistake, not the server's error (semantic conventions).
+      if (status >= 500) {
+        span.setAttribute('error.type', String(status));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      span.end();
+    }
+  };
+}
+
+/** Scheme, host and port of an absolute URL as a Request holds it (`http://127.0.0.1:8787/…`). */
+function originOf(url: string): { scheme: string; host: string; port: number | undefined } {
+  const schemeEnd = url.indexOf('://');
+  const authorityEnd = url.indexOf('/', schemeEnd + 3);
+  const withUser = url.slice(schemeEnd + 3, authorityEnd === -1 ? undefined : authorityEnd);
+  // Never a user or password of the URL in a span.
+  const authority = withUser.slice(withUser.lastIndexOf('@') + 1);
+  // An IPv6 host is bracketed (`[::1]:8787`): its port follows the bracket.
+  const portStart = authority.lastIndexOf(':');
+  const hasPort = portStart > authority.lastIndexOf(']');
+  const host = hasPort ? authority.slice(0, portStart) : authority;
+  return {
+    scheme: url.slice(0, schemeEnd),
+    host: host.startsWith('[') ? host.slice(1, -1) : host,
+    port: hasPort ? Number(authority.slice(portStart + 1)) : undefined,
+  };
+}
