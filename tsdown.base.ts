@@ -57,8 +57,10 @@ export function libraryBuild(options: {
     inputOptions: { checks: { pluginTimings: false } },
     ...(options.sharedDeclarations && {
       hooks: {
-        'build:done': ({ options }) =>
-          ++finished % formats.length === 0 ? shareDeclarations(options.outDir) : undefined,
+        'build:done': ({ options: built }) =>
+          ++finished % formats.length === 0
+            ? shareDeclarations(built.outDir, Object.keys(options.entry))
+            : undefined,
       },
     }),
   };

@@ -27,7 +27,7 @@ describe('shareDeclarations', () => {
       'query.d.mts': 'import { t } from "./index-Esm1.mjs";\nexport { t };',
       'index.mjs': 'export {};',
     });
-    await shareDeclarations(dir);
+    await shareDeclarations(dir, ['index', 'query']);
     expect(readdirSync(dir).sort()).toEqual([
       'index-Cjs1.d.cts',
       'index.d.cts',
@@ -57,13 +57,36 @@ describe('shareDeclarations', () => {
       'index-Cjs1.d.cts': `${body}\nexport { ApiError as n, NetworkError as t };`,
       'query.d.mts': 'import { t } from "./index-Esm1.mjs";\nexport { t as ApiError };',
     });
-    await shareDeclarations(dir);
+    await shareDeclarations(dir, ['index', 'query']);
     expect(readdirSync(dir)).not.toContain('index-Esm1.d.mts');
     expect(readFileSync(join(dir, 'index.d.mts'), 'utf8')).toBe(
       'import { t as NetworkError, n as ApiError } from "./index-Cjs1.cjs";\nexport { ApiError, NetworkError };',
     );
     expect(readFileSync(join(dir, 'query.d.mts'), 'utf8')).toBe(
       'import { n as t } from "./index-Cjs1.cjs";\nexport { t as ApiError };',
+    );
+  });
+
+  it('shares a chunk that imports a shared chunk too, and keeps every entry', async () => {
+    const dir = dualBuild({
+      'index.d.mts': 'import { t as Client } from "./index-Esm1.mjs";\nexport { Client };',
+      'index.d.cts': 'import { t as Client } from "./index-Cjs1.cjs";\nexport { Client };',
+      'index-Esm1.d.mts':
+        'import { t as Hook } from "./hook-Esm2.mjs";\ndeclare class Client { hook: Hook }\nexport { Client as t };',
+      'index-Cjs1.d.cts':
+        'import { t as Hook } from "./hook-Cjs2.cjs";\ndeclare class Client { hook: Hook }\nexport { Client as t };',
+      'hook-Esm2.d.mts': 'type Hook = () => void;\nexport { Hook as t };',
+      'hook-Cjs2.d.cts': 'type Hook = () => void;\nexport { Hook as t };',
+    });
+    await shareDeclarations(dir, ['index']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'hook-Cjs2.d.cts',
+      'index-Cjs1.d.cts',
+      'index.d.cts',
+      'index.d.mts',
+    ]);
+    expect(readFileSync(join(dir, 'index.d.mts'), 'utf8')).toBe(
+      'import { t as Client } from "./index-Cjs1.cjs";\nexport { Client };',
     );
   });
 
@@ -74,7 +97,7 @@ describe('shareDeclarations', () => {
       'index-Esm1.d.mts': 'declare const t: 1;\nexport { t };',
       'index-Cjs1.d.cts': 'declare const t: 2;\nexport { t };',
     });
-    await expect(shareDeclarations(dir)).rejects.toThrow('no declaration chunk');
+    await expect(shareDeclarations(dir, ['index'])).rejects.toThrow('no declaration chunk');
     expect(readdirSync(dir)).toContain('index-Esm1.d.mts');
     expect(readFileSync(join(dir, 'index.d.mts'), 'utf8')).toContain('"./index-Esm1.mjs"');
   });

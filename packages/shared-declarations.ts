@@ -32,9 +32,21 @@ function chunkOf(text: string): Chunk | undefined {
  * Each `.d.mts` chunk whose declarations are those of a `.d.cts` chunk is deleted, and the `.d.mts`
  * files import the `.d.cts` one instead, each name under the alias that chunk gives it (the two
  * builds may letter their exports differently). Entry declarations never match (each imports its
- * own format's chunks), so what the exports map names stays. Throws when nothing is shared.
+ * own format's chunks, and `entries` are kept), so what the exports map names stays. Throws when
+ * nothing is shared.
  */
-export async function shareDeclarations(outDir: string): Promise<void> {
+export async function shareDeclarations(outDir: string, entries: readonly string[]): Promise<void> {
+  const entryFiles = new Set(entries.map((entry) => `${entry}.d.mts`));
+  // A chunk that imports a shared one matches its twin only once its imports are rewritten, so the
+  // step runs again until no chunk is left to share.
+  let shared = 0;
+  for (let pass = await sharePass(outDir, entryFiles); pass > 0; pass = await sharePass(outDir, entryFiles))
+    shared += pass;
+  if (shared === 0) throw new Error(`sharedDeclarations: no declaration chunk in ${outDir} is shared`);
+}
+
+/** One round of {@link shareDeclarations}; returns how many `.d.mts` chunks it replaced. */
+async function sharePass(outDir: string, entryFiles: ReadonlySet<string>): Promise<number> {
   const files = await readdir(outDir);
   const read = (file: string) => readFile(join(outDir, file), 'utf8');
   const commonJs = new Map<string, { file: string; chunk: Chunk }>();
@@ -45,7 +57,8 @@ export async function shareDeclarations(outDir: string): Promise<void> {
   const esm = files.filter((name) => name.endsWith('.d.mts'));
   // The .d.mts chunk replaced -> the .d.cts file and each ESM alias's CommonJS alias.
   const replaced = new Map<string, { file: string; aliases: Map<string, string> }>();
-  for (const file of esm) {
+  // An entry's declarations stay whatever they import: the exports map names them.
+  for (const file of esm.filter((name) => !entryFiles.has(name))) {
     const chunk = chunkOf(await read(file));
     const twin = chunk && commonJs.get(chunk.body);
     if (!chunk || !twin || chunk.aliases.size !== twin.chunk.aliases.size) continue;
@@ -56,7 +69,7 @@ export async function shareDeclarations(outDir: string): Promise<void> {
     }
     if (aliases.size === chunk.aliases.size) replaced.set(file, { file: twin.file, aliases });
   }
-  if (replaced.size === 0) throw new Error(`sharedDeclarations: no declaration chunk in ${outDir} is shared`);
+  if (replaced.size === 0) return 0;
   for (const file of replaced.keys()) await rm(join(outDir, file));
   for (const file of esm.filter((name) => !replaced.has(name))) {
     let text = await read(file);
@@ -80,6 +93,7 @@ export async function shareDeclarations(outDir: string): Promise<void> {
     }
     await writeFile(join(outDir, file), text);
   }
+  return replaced.size;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -56,7 +56,10 @@ test('a network-error override aborts the request: the page sees a failed fetch'
   mock.override('getWorkspace', 'network-error');
   await page.goto('/');
   await page.getByRole('button', { name: 'Demo' }).click();
-  await expect(page.locator('#workspace-error')).toContainText(/network error/i);
+  // The SDK's NetworkError names the request and what the browser said (no code in a browser).
+  await expect(page.locator('#workspace-error')).toContainText(
+    /^getWorkspace: GET https:\/\/\S+\/openapi\/v1\/workspaces\/1\/ failed: Failed to fetch/,
+  );
 });
 
 test('an override answering outside the contract fails the test', async ({ page, mock }) => {
