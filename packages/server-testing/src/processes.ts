@@ -22,13 +22,42 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env };
 }
 
-/** `node --import tsx <script>` from the repository root, as the npm scripts run it. */
-export function spawnTsx(script: string, args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, ['--conditions=@wsadmin/source', '--import', 'tsx', script, ...args], {
-    cwd: REPO_ROOT,
-    env: childEnv(env),
-    stdio: 'pipe',
-  });
+/**
+ * `node --import tsx <script>` from the repository root, as the npm scripts run it; `imports` are
+ * loaded after tsx (a resolve hook, say).
+ */
+export function spawnTsx(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { imports?: readonly string[] } = {},
+) {
+  const imports = (options.imports ?? []).flatMap((path) => ['--import', path]);
+  return spawn(
+    process.execPath,
+    ['--conditions=@wsadmin/source', '--import', 'tsx', ...imports, script, ...args],
+    { cwd: REPO_ROOT, env: childEnv(env), stdio: 'pipe' },
+  );
+}
+
+/**
+ * The URL a started `wsadmin-server` listens on, once its banner is out (the `docs:` line ends it).
+ * Fails with all the server wrote when it exits first or prints no URL. Generous by default:
+ * compiling the server from its sources on a loaded machine takes a while.
+ */
+export async function listeningUrl(
+  child: ChildProcessWithoutNullStreams,
+  output: () => { stdout: string; stderr: string },
+  timeoutMs = 50_000,
+): Promise<string> {
+  const { stdout } = await waitFor(
+    output,
+    (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
+    timeoutMs,
+  );
+  const url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1];
+  if (!url) throw new Error(`the server printed no URL:\n${stdout}\n${output().stderr}`);
+  return url;
 }
 
 export interface Finished {

@@ -2,7 +2,14 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
+import {
+  collect,
+  listeningUrl,
+  spawnTsx,
+  stop,
+  tempDatabase,
+  waitFor,
+} from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -65,14 +72,7 @@ beforeAll(async () => {
     WSADMIN_BOOTSTRAP_KEY: SECRET,
   });
   output = collect(child);
-  // Generous: compiling the server on a loaded machine takes a while.
-  const { stdout } = await waitFor(
-    output,
-    (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
-    50_000,
-  );
-  url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1] ?? '';
-  if (!url) throw new Error(`npm start printed no URL:\n${stdout}\n${output().stderr}`);
+  url = await listeningUrl(child, output);
 }, 60_000);
 
 afterAll(async () => {

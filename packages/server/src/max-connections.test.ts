@@ -1,6 +1,13 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
+import {
+  collect,
+  listeningUrl,
+  spawnTsx,
+  stop,
+  tempDatabase,
+  waitFor,
+} from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // `npm start` with WSADMIN_MAX_CONNECTIONS=3: three idle sockets fill it, the fourth connection is
@@ -62,12 +69,7 @@ describe('WSADMIN_MAX_CONNECTIONS', () => {
       WSADMIN_MAX_CONNECTIONS: String(CAP),
     });
     const output = collect(child);
-    const { stdout } = await waitFor(
-      output,
-      (seen) => /\bdocs: \S+/.test(seen.stdout) || child?.exitCode !== null,
-    );
-    const url = /wsadmin reference server on (http:\/\/\S+) /.exec(stdout)?.[1];
-    if (!url) throw new Error(`npm start printed no URL:\n${stdout}\n${output().stderr}`);
+    const url = await listeningUrl(child, output, 15_000);
     const port = Number(new URL(url).port);
     expect(await health(url)).toBe(200);
 

@@ -1,8 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect, exitOf, REPO_ROOT, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
+import {
+  collect,
+  exitOf,
+  listeningUrl,
+  spawnTsx,
+  stop,
+  tempDatabase,
+} from '@wsadmin/server-testing/processes';
 import { afterAll, expect, it } from 'vitest';
 import { OPENTELEMETRY_PACKAGES } from './tracing';
 
@@ -30,19 +36,15 @@ afterAll(() => {
 });
 
 it('stops a start that asks for traces without the OpenTelemetry packages, with the line that installs them', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@wsadmin/source', '--import', 'tsx', '--import', hide, 'packages/server/src/bin/start.ts'],
+  const child = spawnTsx(
+    'packages/server/src/bin/start.ts',
+    [],
     {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        DATABASE_URL: database.url,
-        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
-      },
-      stdio: 'pipe',
+      PORT: '0',
+      DATABASE_URL: database.url,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     },
+    { imports: [hide] },
   );
   const output = collect(child);
   const { code } = await exitOf(child);
@@ -52,29 +54,19 @@ it('stops a start that asks for traces without the OpenTelemetry packages, with 
 }, 60_000);
 
 it('serves without them, loading none, when traces are off', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@wsadmin/source', '--import', 'tsx', '--import', hide, 'packages/server/src/bin/start.ts'],
+  const child = spawnTsx(
+    'packages/server/src/bin/start.ts',
+    [],
     {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        DATABASE_URL: database.url,
-        WSADMIN_BOOTSTRAP_KEY: SECRET,
-      },
-      stdio: 'pipe',
+      PORT: '0',
+      DATABASE_URL: database.url,
+      WSADMIN_BOOTSTRAP_KEY: SECRET,
     },
+    { imports: [hide] },
   );
   const output = collect(child);
   try {
-    const { stdout } = await waitFor(
-      output,
-      (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
-      50_000,
-    );
-    const url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1];
-    if (!url) throw new Error(`no URL:\n${stdout}\n${output().stderr}`);
+    const url = await listeningUrl(child, output);
     const answer = await fetch(`${url}/openapi/v1/workspaces/`, {
       headers: {
         authorization: `Bearer ${SECRET}`,

@@ -15,7 +15,14 @@ import { AdjustableClock, createApp, createKey, pbkdf2Passwords } from '@wsadmin
 import { openTelemetryTracing } from '@wsadmin/server-core/opentelemetry';
 import { type RuntimeServer, serveOnRuntime } from '@wsadmin/server-core/server-kit';
 import { createTestDatabase, dropTestDatabase } from '@wsadmin/server-testing/postgres';
-import { collect, spawnTsx, stop, tempDatabase, waitFor } from '@wsadmin/server-testing/processes';
+import {
+  collect,
+  listeningUrl,
+  spawnTsx,
+  stop,
+  tempDatabase,
+  waitFor,
+} from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readConfig } from './config';
 import { nodeHost } from './node-host';
@@ -184,13 +191,7 @@ describe('wsadmin-server with OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP to a local 
     });
     const output = collect(child);
     try {
-      const { stdout } = await waitFor(
-        output,
-        (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
-        50_000,
-      );
-      const url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (!url) throw new Error(`no URL:\n${stdout}\n${output().stderr}`);
+      const url = await listeningUrl(child, output);
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
       const callerSpanId = '00f067aa0ba902b7';
       const answer = await fetch(`${url}/openapi/v1/workspaces/`, {
