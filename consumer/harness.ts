@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { tarballsNeeded } from './try-packs';
+import { publicPackages, tarballName, tarballsNeeded } from './try-packs';
 
 /** The repository root: where the workspace packages are packed from. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -114,9 +114,9 @@ export async function packAll(destination: string): Promise<Record<PackageName, 
   const args = ['pack', ...PACKAGES.flatMap((name) => ['-w', name]), '--pack-destination', destination];
   await run('npm', [...args, '--ignore-scripts', '--silent'], { cwd: REPO_ROOT });
   const tarballs = {} as Record<PackageName, string>;
-  for (const name of PACKAGES) {
-    tarballs[name] = join(destination, `${name.slice(1).replace('/', '-')}-${versionOf(name)}.tgz`);
-  }
+  const versions = new Map(publicPackages(REPO_ROOT).map((pkg) => [pkg.name, pkg.version]));
+  for (const name of PACKAGES)
+    tarballs[name] = join(destination, tarballName(name, versions.get(name) ?? ''));
   return tarballs;
 }
 
@@ -129,13 +129,6 @@ const BUILD_STAGES: readonly (readonly PackageName[])[] = [
 
 export function folderOf(name: PackageName): string {
   return name === '@wsadmin/contract' ? 'contract' : `packages/${name.slice('@wsadmin/'.length)}`;
-}
-
-function versionOf(name: PackageName): string {
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folderOf(name), 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
 }
 
 /**
