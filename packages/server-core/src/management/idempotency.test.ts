@@ -95,7 +95,9 @@ describe.each(storages)('the Idempotency-Key claim on %s', (_name, open) => {
     expect(await storedAnswer(storage.db, scope('once'), later(1000))).toEqual({
       replay: { operationId: 'op-1' },
     });
-    expect(await commit(scope('once'), { operationId: 'op-2' }, later(1000))).toEqual({ operationId: 'op-1' });
+    expect(await commit(scope('once'), { operationId: 'op-2' }, later(1000))).toEqual({
+      operationId: 'op-1',
+    });
   });
 
   it('refuses the key for a different request (422), read or claimed', async () => {

@@ -78,7 +78,11 @@ export async function claimInTransaction(
   scope: IdempotencyScope,
   now: Date,
 ): Promise<{ replay: unknown } | { claimed: true }> {
-  const row = await trx.selectFrom('idempotency_records').selectAll().where(sameKey(scope)).executeTakeFirst();
+  const row = await trx
+    .selectFrom('idempotency_records')
+    .selectAll()
+    .where(sameKey(scope))
+    .executeTakeFirst();
   if (!row) return { claimed: true };
   const expired = Date.parse(row.expires_at) <= now.getTime();
   const legacyAbandoned =
