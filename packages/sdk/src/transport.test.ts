@@ -233,7 +233,7 @@ describe('409 request_in_progress: the first request with the Idempotency-Key is
   const running = (headers: Record<string, string> = { 'Retry-After': '1' }) =>
     fail(409, 'request_in_progress', { headers });
   const commit = (client: ReturnType<typeof testClient>) =>
-    client.management(7).dimensions.commitCreate({ changes: {}, planToken: 'pt' }, { idempotencyKey: 'k-1' });
+    client.management(7).dimensions.commitDelete(11, { planToken: 'pt' }, { idempotencyKey: 'k-1' });
 
   it('retries a commit with the same key after the Retry-After seconds, and returns the replayed answer', async () => {
     const { fetch, requests } = recorder([() => running(), () => running(), () => ok(result)]);
