@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * retry with the same Idempotency-Key and body is answered within 2 s (the bound of issue 43: a
  * correctness bound, not a benchmark; the figure is printed) and the change is applied once. On a
  * PostgreSQL server of its own, since the restart would cut every other test file's connections.
+ * `node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts cut-commit` runs more rounds.
  */
 
 const installed = canStartPostgres();
