@@ -21,7 +21,7 @@ export interface IdempotencyScope {
 export const LEGACY_CLAIM_MS = 60_000;
 
 /** What a `request_in_progress` answer asks the client to wait (`Retry-After`), in seconds. */
-export const IN_PROGRESS_RETRY_AFTER_S = 1;
+const IN_PROGRESS_RETRY_AFTER_S = 1;
 
 type Db = Kysely<Schema>;
 
