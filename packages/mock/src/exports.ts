@@ -11,6 +11,26 @@ export {
   type MockSnapshot,
   type WsadminMock,
 } from './create-mock';
+export type { MockHarFields } from './journal/har';
+export type { DeepPartial, MockRequestMatch } from './journal/match';
+export {
+  type MockMatcherContext,
+  type MockMatcherResult,
+  type MockMatchers,
+  type MockOrderStep,
+  mockMatchers,
+} from './journal/matchers';
+export type {
+  ManagementObjectKind,
+  MockAnswer,
+  MockChange,
+  MockChangeKind,
+  MockJournalOptions,
+  MockOperationRequest,
+  MockRequest,
+  MockRequestCommon,
+  MockUnmatchedRequest,
+} from './journal/types';
 export {
   MockContractError,
   type Override,
