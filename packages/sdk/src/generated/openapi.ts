@@ -16,7 +16,7 @@ export interface paths {
          *     - **Permission:** any valid access key, sent only as `Authorization: Bearer <key>`; no feature permission is needed.
          *     - **Workspace scope:** `workspaces` lists the workspaces in the key's set (all of them for a key without a workspace restriction).
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["getScope"];
         put?: never;
@@ -41,7 +41,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedTimeSeries"];
@@ -53,11 +53,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -82,7 +81,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedTimeSeries"];
@@ -95,11 +94,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -113,11 +111,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -140,10 +137,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewTimeSeriesChange"];
@@ -167,7 +163,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDimensions"];
@@ -179,11 +175,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -208,7 +203,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDimension"];
@@ -221,11 +216,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -239,11 +233,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -266,10 +259,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionChange"];
@@ -293,7 +285,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedMeasures"];
@@ -305,11 +297,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -334,7 +325,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedMeasure"];
@@ -347,11 +338,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -365,11 +355,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -392,10 +381,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewMeasureChange"];
@@ -419,7 +407,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDimensionTables"];
@@ -431,11 +419,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -460,7 +447,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDimensionTable"];
@@ -473,11 +460,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -491,11 +477,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -518,10 +503,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionTableChange"];
@@ -545,7 +529,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedModels"];
@@ -557,11 +541,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -586,7 +569,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedModel"];
@@ -599,11 +582,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -617,11 +599,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -644,10 +625,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewModelChange"];
@@ -671,7 +651,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedCorpus"];
@@ -683,11 +663,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -712,7 +691,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedCorpus"];
@@ -725,11 +704,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -743,11 +721,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -770,10 +747,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewCorpusChange"];
@@ -797,7 +773,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedSops"];
@@ -809,11 +785,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -838,7 +813,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedSop"];
@@ -851,11 +826,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -869,11 +843,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -896,10 +869,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewSopChange"];
@@ -923,7 +895,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDatasets"];
@@ -935,11 +907,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -964,7 +935,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDataset"];
@@ -977,11 +948,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -995,11 +965,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -1022,10 +991,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDatasetChange"];
@@ -1049,7 +1017,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementImpacts"];
@@ -1075,7 +1043,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementOperation"];
@@ -1101,7 +1069,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getSourceCatalogue"];
@@ -1112,9 +1080,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setSourceCatalogue"];
@@ -1139,7 +1106,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Only the workspaces in the key's set are listed (all of them for a key without a workspace restriction).
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["listWorkspaces"];
         put?: never;
@@ -1150,8 +1117,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspace"];
@@ -1175,7 +1141,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getWorkspace"];
@@ -1186,9 +1152,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspace"];
@@ -1200,7 +1165,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteWorkspace"];
@@ -1225,8 +1190,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspaces"];
@@ -1251,9 +1215,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspaces"];
@@ -1281,9 +1244,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteWorkspaces"];
@@ -1306,7 +1268,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listTimeSeries"];
@@ -1318,10 +1280,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeries"];
@@ -1345,7 +1306,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getTimeSeries"];
@@ -1356,10 +1317,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeries"];
@@ -1371,7 +1331,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          */
@@ -1397,10 +1357,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeriesBatch"];
@@ -1425,10 +1384,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeriesBatch"];
@@ -1456,10 +1414,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteTimeSeriesBatch"];
@@ -1482,7 +1439,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listDimensions"];
@@ -1510,10 +1467,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createDimensions"];
@@ -1538,10 +1494,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateDimensions"];
@@ -1569,10 +1524,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteDimensions"];
@@ -1595,7 +1549,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMeasures"];
@@ -1623,10 +1577,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMeasures"];
@@ -1651,10 +1604,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateMeasures"];
@@ -1682,10 +1634,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteMeasures"];
@@ -1708,7 +1659,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMemberGroups"];
@@ -1720,10 +1671,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMemberGroup"];
@@ -1750,7 +1700,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteMemberGroup"];
@@ -1773,7 +1723,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupRowPermissionSwitch"];
@@ -1784,9 +1734,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermissionSwitch"];
@@ -1811,7 +1760,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupRowPermission"];
@@ -1822,9 +1771,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermission"];
@@ -1849,7 +1797,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupModelPermissionSwitch"];
@@ -1860,9 +1808,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupModelPermissionSwitch"];
@@ -1887,7 +1834,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupModelPermission"];
@@ -1898,9 +1845,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupModelPermission"];
@@ -1925,7 +1871,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMembers"];
@@ -1937,10 +1883,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["addMember"];
@@ -1967,7 +1912,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["removeMember"];
@@ -1990,7 +1935,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberModelPermissionSwitch"];
@@ -2001,9 +1946,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermissionSwitch"];
@@ -2028,7 +1972,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberModelPermission"];
@@ -2039,9 +1983,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermission"];
@@ -2066,7 +2009,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -2077,9 +2020,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccount"];
@@ -2105,9 +2047,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccounts"];
@@ -2131,7 +2072,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getAccount"];
@@ -2142,10 +2083,9 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccount"];
@@ -2157,7 +2097,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteAccount"];
@@ -2181,10 +2121,9 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccounts"];
@@ -2211,8 +2150,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["fetchAccount"];
@@ -2239,9 +2177,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteAccounts"];
@@ -2264,7 +2201,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Workspaces outside the key's set are left out of the list rather than refused.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listAccountWorkspaces"];
@@ -2292,8 +2229,7 @@ export interface paths {
          *     - **Permission:** the `auth` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["checkAuthData"];
@@ -2433,7 +2369,7 @@ export interface components {
         };
         /** @description Mapping of a `mapping` dimension. */
         BaseField: {
-            /** @description Mapping table: stored value -> label. */
+            /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
             choice: {
                 [key: string]: string;
             };
@@ -2668,7 +2604,7 @@ export interface components {
             autoGroup: boolean;
             /** @description Present only for the mapping type. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -2707,7 +2643,7 @@ export interface components {
             autoGroup?: boolean;
             /** @description Required when `type` is `mapping`, refused otherwise. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -2944,7 +2880,7 @@ export interface components {
             autoGroup?: boolean;
             /** @description Required when `type` is `mapping`, refused otherwise. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -4404,6 +4340,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); answered by the Node server before the app runs. */
+        Status408: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errcode": 408,
+                 *       "errmsg": "request timeout: the request did not arrive in time",
+                 *       "data": {
+                 *         "reason": "invalid_request"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
         Conflict: {
             headers: {
@@ -4530,7 +4487,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than the server accepts. */
+        /** @description The request body is larger than the server accepts (on any operation: the chunk extensions of a chunked body are over 16 KiB). */
         ContentTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4609,6 +4566,27 @@ export interface components {
                  *       "errmsg": "too many requests: retry after 1 s",
                  *       "data": {
                  *         "reason": "rate_limited"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request line and header fields are larger than the server accepts (16 KiB: a URL that long gets this too, not 414); answered by the Node server before the app runs. */
+        Status431: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errcode": 431,
+                 *       "errmsg": "request header fields are too large",
+                 *       "data": {
+                 *         "reason": "invalid_request"
                  *       }
                  *     }
                  */
@@ -4756,7 +4734,10 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4809,7 +4790,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4895,12 +4879,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4966,7 +4952,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5036,12 +5025,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5132,12 +5123,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5234,10 +5227,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5290,7 +5285,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5379,12 +5377,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5453,7 +5453,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5523,12 +5526,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5625,12 +5630,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5735,10 +5742,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5791,7 +5800,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5873,12 +5885,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5941,7 +5955,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6011,12 +6028,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6103,12 +6122,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6201,10 +6222,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6257,7 +6280,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6336,12 +6362,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6403,7 +6431,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6473,12 +6504,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6559,12 +6592,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6648,10 +6683,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6704,7 +6741,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6794,12 +6834,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6862,7 +6904,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6932,12 +6977,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7019,12 +7066,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7109,10 +7158,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7165,7 +7216,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7241,12 +7295,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7305,7 +7361,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7375,12 +7434,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7463,12 +7524,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7557,10 +7620,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7613,7 +7678,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7695,12 +7763,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7760,7 +7830,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7830,12 +7903,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7915,12 +7990,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8003,10 +8080,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8059,7 +8138,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8141,12 +8223,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8207,7 +8291,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8277,12 +8364,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8363,12 +8452,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8452,10 +8543,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8516,7 +8609,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8600,7 +8696,10 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8660,7 +8759,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8746,9 +8848,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8811,7 +8915,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8880,9 +8987,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8944,7 +9053,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9016,9 +9128,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9058,7 +9172,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9153,9 +9270,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9232,9 +9351,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9284,9 +9405,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9347,7 +9470,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9424,10 +9550,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9490,7 +9618,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9571,10 +9702,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9616,8 +9749,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9702,10 +9838,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9793,10 +9931,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9849,10 +9989,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9918,7 +10060,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10003,10 +10148,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10096,10 +10243,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10152,10 +10301,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10212,7 +10363,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10287,10 +10441,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10363,10 +10519,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10419,10 +10577,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10474,7 +10634,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10536,6 +10699,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
             409: {
                 headers: {
@@ -10560,6 +10724,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10601,7 +10766,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10652,7 +10820,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10714,9 +10885,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10768,7 +10941,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10851,9 +11027,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10904,7 +11082,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10966,9 +11147,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11020,7 +11203,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11082,9 +11268,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11139,7 +11327,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11205,6 +11396,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
             409: {
                 headers: {
@@ -11229,6 +11421,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11270,7 +11463,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11321,7 +11517,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11374,9 +11573,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11428,7 +11629,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11490,9 +11694,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11551,7 +11757,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11623,10 +11832,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11728,10 +11939,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11789,7 +12002,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11857,10 +12073,12 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11900,7 +12118,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11973,10 +12194,12 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12042,9 +12265,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12094,9 +12319,11 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12162,7 +12389,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12236,9 +12466,11 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["Status408"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["Status431"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
