@@ -15,14 +15,19 @@ export function invalidInput(where: string, error: z.ZodError) {
 }
 
 /**
- * A union of strict objects told apart by their keys (single or batch body of the same endpoint)
- * fails as a bare "Invalid input". When exactly one branch accepts the keys that were sent, its
+ * A union of strict objects told apart by their keys (single or batch body of the same endpoint), or
+ * of an object and `null`, fails as a bare "Invalid input". When exactly one branch accepts the keys that were sent, its
  * issues say what is wrong, e.g. `body.memberModelPermission.2.modelPermission.effect`.
  */
 function unwrapUnion(issue: ZodIssue): ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue];
+  // A branch does not fit when the value is not even of its type (`null` of `orNull`) or has keys it lacks.
   const fitting = issue.errors.filter(
-    (branch) => !branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0),
+    (branch) =>
+      !branch.some(
+        (inner) =>
+          (inner.code === 'unrecognized_keys' || inner.code === 'invalid_type') && inner.path.length === 0,
+      ),
   );
   const [only] = fitting;
   if (fitting.length !== 1 || !only || only.length === 0) return [issue];
