@@ -95,7 +95,7 @@ describe('malformed HTTP, answered with the envelope', () => {
     expect(answer.requestId).toMatch(requestIdPattern);
   });
 
-  it('header fields over Node\'s 16 KiB: 431 with the envelope, an X-Request-Id, and the status documented', async () => {
+  it("header fields over Node's 16 KiB: 431 with the envelope, an X-Request-Id, and the status documented", async () => {
     const oversized = Buffer.from(
       `GET /openapi/v1/scopes/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
@@ -112,14 +112,16 @@ describe('malformed HTTP, answered with the envelope', () => {
   });
 
   it('a URL over 16 KiB: 431 too (Node has no 414), documented', async () => {
-    const longUrl = Buffer.from(`GET /openapi/v1/scopes/?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const longUrl = Buffer.from(
+      `GET /openapi/v1/scopes/?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
     const answer = parsed(await sendRaw(longUrl));
     expect(answer.status).toBe(431);
     expect(answer.requestId).toMatch(requestIdPattern);
     expect(documented).toContain(431);
   });
 
-  it('every status Node answers is declared on every operation, the bad header byte\'s 400 too', () => {
+  it("every status Node answers is declared on every operation, the bad header byte's 400 too", () => {
     expect(documented).toEqual(expect.arrayContaining([400, 408, 413, 431]));
   });
 
