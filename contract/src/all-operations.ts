@@ -55,17 +55,18 @@ export const operationEntries: ReadonlyArray<readonly [OperationId, OperationSpe
   (operationId) => [operationId, operations[operationId]] as const,
 );
 
-/** Errors every operation can answer with (429 only where the operator turned rate limits on). */
-export const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 429, 500, 503];
+/**
+ * Errors every operation can answer with (429 only where the operator turned rate limits on). 408,
+ * 413 and 431 are also what the Node server answers before the app runs, whatever the operation: a
+ * request too slow, chunk extensions or header fields too large (packages/server, malformed-requests.ts).
+ */
+export const ALWAYS: readonly ErrorCode[] = [400, 401, 403, 408, 413, 429, 431, 500, 503];
 
-/** The error codes an operation declares: the common ones, 404 with path ids, 413 and 415 with a body, and its own. */
+/** The error codes an operation declares: the common ones, 404 with path ids, 415 with a body, and its own. */
 export function errorCodesOf(op: OperationSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(ALWAYS);
   if (op.params) codes.add(404);
-  if (op.body) {
-    codes.add(413);
-    codes.add(415);
-  }
+  if (op.body) codes.add(415);
   for (const code of op.errors ?? []) codes.add(code);
   return ERROR_CODES.filter((code) => codes.has(code));
 }

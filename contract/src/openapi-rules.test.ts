@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operations } from './all-operations';
 import { buildOpenApiDocument } from './openapi';
-import { AccountUid, NO_NUL_PATTERN, NON_BLANK_PATTERN, NonEmptyShortText } from './primitives';
+import {
+  AccountUid,
+  MAP_ENTRIES_MAX,
+  NO_NUL_PATTERN,
+  NON_BLANK_PATTERN,
+  NonEmptyShortText,
+  SHORT_TEXT_MAX,
+} from './primitives';
+import { BaseField } from './resources/dimensions';
 
 const document = buildOpenApiDocument();
 type Node = Record<string, unknown>;
@@ -101,6 +109,7 @@ describe('patterns that state zod rules', () => {
     expect(maps.length).toBeGreaterThan(0);
     expect(propertyOf('BaseField', 'choice').propertyNames).toEqual({
       type: 'string',
+      maxLength: SHORT_TEXT_MAX,
       pattern: NO_NUL_PATTERN,
     });
     for (const node of maps) {
@@ -109,6 +118,22 @@ describe('patterns that state zod rules', () => {
       expect(new RegExp(keys?.pattern as string).test('a\u0000b')).toBe(false);
       expect(new RegExp(keys?.pattern as string).test('stored value')).toBe(true);
     }
+  });
+
+  it('bounds baseField.choice as zod does: short keys and labels, at most MAP_ENTRIES_MAX entries', () => {
+    const choice = propertyOf('BaseField', 'choice');
+    expect(choice.maxProperties).toBe(MAP_ENTRIES_MAX);
+    expect((choice.additionalProperties as { maxLength?: number }).maxLength).toBe(SHORT_TEXT_MAX);
+    const mapping = (choice: Record<string, string>) =>
+      BaseField.safeParse({ choice, typeBeforeMap: 'int', typeAfterMap: 'string' }).success;
+    const longest = 'k'.repeat(SHORT_TEXT_MAX);
+    expect(mapping({ [longest]: 'l'.repeat(SHORT_TEXT_MAX) })).toBe(true);
+    expect(mapping({ [`${longest}k`]: 'label' })).toBe(false);
+    expect(mapping({ key: `${'l'.repeat(SHORT_TEXT_MAX)}l` })).toBe(false);
+    const entries = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`${i}`, 'x']));
+    expect(mapping(entries(MAP_ENTRIES_MAX))).toBe(true);
+    expect(mapping(entries(MAP_ENTRIES_MAX + 1))).toBe(false);
   });
 
   it('states no NUL rule where a stricter pattern is already there', () => {

@@ -80,8 +80,11 @@ export function buildOpenApiDocument() {
       description:
         'HTTP + JSON management interface: workspaces, semantic objects, preview-then-commit configuration, row and model permissions, accounts, key scope and login-data validation. Every response is an envelope `{errcode, errmsg, data}`.',
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'wsadmin', url: 'https://github.com/wsadmin/wsadmin' },
     },
-    servers: [{ url: 'http://127.0.0.1:8787', description: 'Reference server (`npm start`)' }],
+    // Relative: the server that serves this document, whatever host, port or proxy it is reached
+    // through (a fixed address sent tools to the wrong port; docs/spec-gaps.md).
+    servers: [{ url: '/', description: 'The server that serves this document' }],
     tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
   });
   return { 'x-do-not-edit': DO_NOT_EDIT, ...stateServerWideRules(addExamples(document)) };

@@ -13,6 +13,8 @@ export const SHORT_TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 4096;
 /** Items in one batch request (create-…, update-…, delete-…). */
 export const BATCH_MAX = 1000;
+/** Entries of one map a client fills (`baseField.choice`): as many as the items of a batch. */
+export const MAP_ENTRIES_MAX = 1000;
 
 export const Id = z.number().int().min(1).max(MAX_ID);
 

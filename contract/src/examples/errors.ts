@@ -9,12 +9,14 @@ const reasons: Record<ErrorCode, ErrorReason> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'invalid_request',
   409: 'conflict',
   410: 'plan_token_expired',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'idempotency_key_reused',
   429: 'rate_limited',
+  431: 'invalid_request',
   500: 'internal',
   503: 'unavailable',
 };
@@ -34,10 +36,13 @@ const pathThings: Record<string, string> = {
 const messages: Partial<Record<ErrorCode, string>> = {
   401: 'unknown access key',
   410: 'the plan token expired: read the object again and preview again',
+  // The words of the Node server's answers before the app runs (packages/server, malformed-requests.ts).
+  408: 'request timeout: the request did not arrive in time',
   413: 'the request body is larger than 1048576 bytes',
   415: 'Content-Type must be application/json',
   422: 'the Idempotency-Key was already used with a different request',
   429: 'too many requests: retry after 1 s',
+  431: 'request header fields are too large',
   500: 'internal error',
   503: 'storage is unavailable: retry later',
 };

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation-spec';
-import { DataType, Id, LongText, MatchOperator, ModelRef, Names, ShortText } from '../primitives';
+import {
+  DataType,
+  Id,
+  LongText,
+  MAP_ENTRIES_MAX,
+  MatchOperator,
+  ModelRef,
+  Names,
+  SHORT_TEXT_MAX,
+  ShortText,
+} from '../primitives';
 import { API, batchOf, WorkspacePath } from './common';
 
 export const MAPPING_TYPE = 'mapping';
@@ -11,9 +21,24 @@ export const DimensionType = z.enum([...DataType.options, MAPPING_TYPE]).meta({
     'Data type of the dimension. The spec does not show which value is the mapping type; it is `mapping` here, and `baseField` is required with it and refused without it.',
 });
 
+/**
+ * Stored value -> label: both short texts, at most MAP_ENTRIES_MAX entries (docs/spec-gaps.md).
+ * zod-to-openapi drops a record's key schema, so `propertyNames` and `maxProperties` are stated here.
+ */
+const Choice = z
+  .record(ShortText, ShortText)
+  .refine((choice) => Object.keys(choice).length <= MAP_ENTRIES_MAX, {
+    error: `at most ${MAP_ENTRIES_MAX} entries`,
+  })
+  .meta({
+    description: `Mapping table: stored value -> label. At most ${MAP_ENTRIES_MAX} entries; each stored value (key) and each label at most ${SHORT_TEXT_MAX} characters.`,
+    maxProperties: MAP_ENTRIES_MAX,
+    propertyNames: { type: 'string', maxLength: SHORT_TEXT_MAX },
+  });
+
 export const BaseField = z
   .strictObject({
-    choice: z.record(z.string(), z.string()).meta({ description: 'Mapping table: stored value -> label.' }),
+    choice: Choice,
     typeBeforeMap: DataType,
     typeAfterMap: DataType,
   })

@@ -6,8 +6,9 @@ import {
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { createKey, hashSecret } from './auth/keys';
 import { pbkdf2Passwords } from './auth/pbkdf2-passwords';
@@ -43,6 +44,7 @@ afterAll(async () => {
   propagation.disable();
 });
 beforeEach(() => exporter.reset());
+afterEach(() => vi.restoreAllMocks());
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN_ID = 'b7ad6b7169203331';
@@ -116,6 +118,39 @@ describe('request spans (HTTP server semantic conventions)', () => {
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
+  it('enters no context for a request its own sampler drops, and its statements make no span', async () => {
+    // A root sampler that keeps nothing, for requests only: the statements' tracer keeps everything,
+    // so a statement span here would mean it ran without knowing its request was dropped.
+    const dropping = new BasicTracerProvider({
+      sampler: new TraceIdRatioBasedSampler(0),
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    const requests = openTelemetryTracing(dropping.getTracer('dropping')).requests;
+    const droppingApp = createApp({
+      storage,
+      clock,
+      passwords: pbkdf2Passwords(1000),
+      tracing: { ...tracing, requests },
+    });
+    const entered = vi.spyOn(context, 'with');
+    const created = await droppingApp.request(`${BASE}/openapi/v1/workspaces/`, {
+      method: 'POST',
+      body: '{"name":"dropped"}',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    });
+    expect(created.status).toBe(200);
+    expect(entered).not.toHaveBeenCalled();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('enters the span as the context of a request it keeps', async () => {
+    const entered = vi.spyOn(context, 'with');
+    await call('/openapi/v1/workspaces/');
+    // Entered at least once: the span processor enters contexts of its own when it exports.
+    expect(entered).toHaveBeenCalled();
+    expect(serverSpans()).toHaveLength(1);
+  });
+
   it('starts a trace of its own without traceparent', async () => {
     await call('/openapi/v1/workspaces/');
     const [span] = serverSpans();
@@ -164,6 +199,11 @@ describe('statement spans (database semantic conventions)', () => {
     // BEGIN and COMMIT of the write transaction are statements too.
     const operations = statements.map((span) => span.attributes['db.operation.name']);
     expect(operations).toEqual(expect.arrayContaining(['BEGIN', 'COMMIT']));
+  });
+
+  it('makes no span for a statement outside any request', async () => {
+    await storage.db.selectFrom('workspaces').select('id').execute();
+    expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
   it('keeps the key secret, its digest, the Authorization header and a password out of every attribute', async () => {

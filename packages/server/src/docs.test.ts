@@ -83,4 +83,21 @@ describe('/openapi.json', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual(openapi);
   });
+
+  it.each(['http://wsadmin.example:8123', 'http://127.0.0.1:40111', 'https://api.example.com'])(
+    'names as its server the address it was fetched from (%s): a relative URL',
+    async (origin) => {
+      const response = await app.request(`${origin}/openapi.json`);
+      const document = (await response.json()) as { servers: { url: string }[] };
+      const [server] = document.servers;
+      // OpenAPI 3.1 resolves a relative server URL against where the document was fetched.
+      expect(new URL(server?.url ?? '', `${origin}/openapi.json`).origin).toBe(origin);
+      expect(document.servers).toHaveLength(1);
+    },
+  );
+
+  it('names a contact: the project, where its issues are filed', async () => {
+    const document = (await (await get('/openapi.json')).json()) as { info: { contact?: unknown } };
+    expect(document.info.contact).toEqual({ name: 'wsadmin', url: 'https://github.com/wsadmin/wsadmin' });
+  });
 });

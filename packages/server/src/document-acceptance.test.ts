@@ -1,3 +1,4 @@
+import { MAP_ENTRIES_MAX, SHORT_TEXT_MAX } from '@wsadmin/contract';
 import { type Sent, sendDocumentSample } from '@wsadmin/server-testing/document-acceptance';
 import { documentAcceptsBody } from '@wsadmin/server-testing/document-answers';
 import {
@@ -152,4 +153,33 @@ describe('map keys generated from the OpenAPI document', () => {
       expect(refused.errmsg).toContain('choice.a\\u0000b');
     },
   );
+
+  const [dimensionCase] = withMaps.filter(([operationId]) => operationId === 'createManagedDimension');
+  const longest = 'k'.repeat(SHORT_TEXT_MAX);
+  const entries = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`v${i}`, 'l']));
+  it.each([
+    ['a key of the longest length and a label as long', { [longest]: 'l'.repeat(SHORT_TEXT_MAX) }, true],
+    [`as many entries as allowed (${MAP_ENTRIES_MAX})`, entries(MAP_ENTRIES_MAX), true],
+    ['a key one character too long', { [`${longest}k`]: 'label' }, false],
+    ['a label one character too long', { value: 'l'.repeat(SHORT_TEXT_MAX + 1) }, false],
+    [`one entry too many (${MAP_ENTRIES_MAX + 1})`, entries(MAP_ENTRIES_MAX + 1), false],
+  ])('baseField.choice with %s: the document and the server agree', async (_what, choice, admitted) => {
+    if (!dimensionCase) throw new Error('no createManagedDimension body with a map');
+    const [operationId, operation, seed] = dimensionCase;
+    const body = structuredClone(sampleBody(operation, seed));
+    for (const map of mapsNamed(body, 'choice')) {
+      for (const key of Object.keys(map)) delete map[key];
+      Object.assign(map, choice);
+    }
+    expect(documentAcceptsBody(operationId, body)).toBe(admitted);
+    const { app, storage, key, clock } = inProcess;
+    seeded ??= await seedFuzzTargets(app, storage.db, key, clock.now());
+    const sent = await sendDocumentSample(app, seeded, operation, body, requestNumber++);
+    if (admitted) expect(isValidationRefusal(sent), sent.errmsg).toBe(false);
+    else {
+      expect(sent.status, sent.errmsg).toBe(400);
+      expect(sent.errmsg).toMatch(/baseField\.choice/);
+    }
+  });
 });

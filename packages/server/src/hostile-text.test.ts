@@ -120,4 +120,40 @@ describe('what the error texts show of hostile text', () => {
     expect(data.issues[0]?.path).toBe('body.changes.baseField.choice.a\\u0000\ufffdb');
     expect(nulTextsIn(answer.body)).toEqual([]);
   });
+
+  it('a baseField.choice key of 300,000 characters with a label of 600,000: refused, the key cut short', async () => {
+    const { workspaceId } = await seedFuzzTargets(
+      inProcess.app,
+      inProcess.storage.db,
+      inProcess.key,
+      inProcess.clock.now(),
+    );
+    const changes = {
+      type: 'mapping',
+      format: 'text',
+      names: ['huge-choice'],
+      baseField: {
+        choice: { ['k'.repeat(300_000)]: 'l'.repeat(600_000) },
+        typeBeforeMap: 'string',
+        typeAfterMap: 'string',
+      },
+    };
+    const answer = await send({
+      method: 'POST',
+      target: `/openapi/v1/workspaces/${workspaceId}/management/dimensions/preview/`,
+      headers: headers(),
+      body: new TextEncoder().encode(JSON.stringify({ action: 'create', changes })),
+    });
+    expect(answer.status).toBe(400);
+    const { errmsg, data } = answer.body as {
+      errmsg: string;
+      data: { issues: { path: string; message: string }[] };
+    };
+    expect(errmsg).toMatch(/^body\.changes\.baseField\.choice\.k{64}…: invalid key: .*255/);
+    expect(data.issues.map((issue) => issue.path)).toEqual([
+      `body.changes.baseField.choice.${'k'.repeat(64)}…`,
+    ]);
+    expect(JSON.stringify(answer.body).length).toBeLessThan(2000);
+    expect(documentProblemOf('previewDimensionChange', 400, answer.body)).toBeUndefined();
+  });
 });

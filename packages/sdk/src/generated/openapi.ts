@@ -16,7 +16,7 @@ export interface paths {
          *     - **Permission:** any valid access key, sent only as `Authorization: Bearer <key>`; no feature permission is needed.
          *     - **Workspace scope:** `workspaces` lists the workspaces in the key's set (all of them for a key without a workspace restriction).
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["getScope"];
         put?: never;
@@ -41,7 +41,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedTimeSeries"];
@@ -53,11 +53,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -82,7 +81,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedTimeSeries"];
@@ -95,11 +94,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -113,11 +111,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -140,10 +137,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewTimeSeriesChange"];
@@ -167,7 +163,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDimensions"];
@@ -179,11 +175,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -208,7 +203,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDimension"];
@@ -221,11 +216,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -239,11 +233,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -266,10 +259,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionChange"];
@@ -293,7 +285,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedMeasures"];
@@ -305,11 +297,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -334,7 +325,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedMeasure"];
@@ -347,11 +338,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -365,11 +355,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -392,10 +381,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewMeasureChange"];
@@ -419,7 +407,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDimensionTables"];
@@ -431,11 +419,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -460,7 +447,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDimensionTable"];
@@ -473,11 +460,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -491,11 +477,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -518,10 +503,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDimensionTableChange"];
@@ -545,7 +529,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedModels"];
@@ -557,11 +541,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -586,7 +569,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedModel"];
@@ -599,11 +582,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -617,11 +599,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -644,10 +625,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewModelChange"];
@@ -671,7 +651,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedCorpus"];
@@ -683,11 +663,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -712,7 +691,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedCorpus"];
@@ -725,11 +704,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -743,11 +721,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -770,10 +747,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewCorpusChange"];
@@ -797,7 +773,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedSops"];
@@ -809,11 +785,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -838,7 +813,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedSop"];
@@ -851,11 +826,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -869,11 +843,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -896,10 +869,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewSopChange"];
@@ -923,7 +895,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listManagedDatasets"];
@@ -935,11 +907,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -964,7 +935,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagedDataset"];
@@ -977,11 +948,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -995,11 +965,10 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          *       - 410: The plan token expired.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          *       - 422: The Idempotency-Key was already used with a different request.
          */
@@ -1022,10 +991,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["previewDatasetChange"];
@@ -1049,7 +1017,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementImpacts"];
@@ -1075,7 +1043,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getManagementOperation"];
@@ -1101,7 +1069,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getSourceCatalogue"];
@@ -1112,9 +1080,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setSourceCatalogue"];
@@ -1139,7 +1106,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Only the workspaces in the key's set are listed (all of them for a key without a workspace restriction).
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["listWorkspaces"];
         put?: never;
@@ -1150,8 +1117,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspace"];
@@ -1175,7 +1141,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getWorkspace"];
@@ -1186,9 +1152,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspace"];
@@ -1200,7 +1165,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteWorkspace"];
@@ -1225,8 +1190,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** A key limited to some workspaces cannot create workspaces (403): the new one would be outside its set.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createWorkspaces"];
@@ -1251,9 +1215,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateWorkspaces"];
@@ -1281,9 +1244,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Every id in the body must be in the key's workspace set; one outside it rejects the batch with 403.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteWorkspaces"];
@@ -1306,7 +1268,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listTimeSeries"];
@@ -1318,10 +1280,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeries"];
@@ -1345,7 +1306,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getTimeSeries"];
@@ -1356,10 +1317,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeries"];
@@ -1371,7 +1331,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
          */
@@ -1397,10 +1357,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createTimeSeriesBatch"];
@@ -1425,10 +1384,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateTimeSeriesBatch"];
@@ -1456,10 +1414,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteTimeSeriesBatch"];
@@ -1482,7 +1439,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listDimensions"];
@@ -1510,10 +1467,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createDimensions"];
@@ -1538,10 +1494,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateDimensions"];
@@ -1569,10 +1524,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteDimensions"];
@@ -1595,7 +1549,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMeasures"];
@@ -1623,10 +1577,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMeasures"];
@@ -1651,10 +1604,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateMeasures"];
@@ -1682,10 +1634,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteMeasures"];
@@ -1708,7 +1659,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMemberGroups"];
@@ -1720,10 +1671,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createMemberGroup"];
@@ -1750,7 +1700,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteMemberGroup"];
@@ -1773,7 +1723,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupRowPermissionSwitch"];
@@ -1784,9 +1734,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermissionSwitch"];
@@ -1811,7 +1760,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupRowPermission"];
@@ -1822,9 +1771,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupRowPermission"];
@@ -1849,7 +1797,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupModelPermissionSwitch"];
@@ -1860,9 +1808,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupModelPermissionSwitch"];
@@ -1887,7 +1834,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberGroupModelPermission"];
@@ -1898,9 +1845,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberGroupModelPermission"];
@@ -1925,7 +1871,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listMembers"];
@@ -1937,10 +1883,9 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["addMember"];
@@ -1967,7 +1912,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["removeMember"];
@@ -1990,7 +1935,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberModelPermissionSwitch"];
@@ -2001,9 +1946,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermissionSwitch"];
@@ -2028,7 +1972,7 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getMemberModelPermission"];
@@ -2039,9 +1983,8 @@ export interface paths {
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["setMemberModelPermission"];
@@ -2066,7 +2009,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -2077,9 +2020,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccount"];
@@ -2105,9 +2047,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["createAccounts"];
@@ -2131,7 +2072,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["getAccount"];
@@ -2142,10 +2083,9 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccount"];
@@ -2157,7 +2097,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         delete: operations["deleteAccount"];
@@ -2181,10 +2121,9 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         put: operations["updateAccounts"];
@@ -2211,8 +2150,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["fetchAccount"];
@@ -2239,9 +2177,8 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** writes what the summary names.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
-         *       - 413: The request body is larger than the server accepts.
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         delete: operations["deleteAccounts"];
@@ -2264,7 +2201,7 @@ export interface paths {
          *     - **Permission:** the `account` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** Workspaces outside the key's set are left out of the list rather than refused.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          */
         get: operations["listAccountWorkspaces"];
@@ -2292,8 +2229,7 @@ export interface paths {
          *     - **Permission:** the `auth` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** none: the operation touches no workspace.
          *     - **Changes:** no configuration: it only reads.
-         *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
-         *       - 413: The request body is larger than the server accepts.
+         *     - **Errors:** 400, 401, 403, 408, 413, 429, 431, 500, 503 as every operation, and:
          *       - 415: The request body is not `application/json` (or names a charset other than UTF-8).
          */
         post: operations["checkAuthData"];
@@ -2433,7 +2369,7 @@ export interface components {
         };
         /** @description Mapping of a `mapping` dimension. */
         BaseField: {
-            /** @description Mapping table: stored value -> label. */
+            /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
             choice: {
                 [key: string]: string;
             };
@@ -2668,7 +2604,7 @@ export interface components {
             autoGroup: boolean;
             /** @description Present only for the mapping type. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -2707,7 +2643,7 @@ export interface components {
             autoGroup?: boolean;
             /** @description Required when `type` is `mapping`, refused otherwise. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -2944,7 +2880,7 @@ export interface components {
             autoGroup?: boolean;
             /** @description Required when `type` is `mapping`, refused otherwise. */
             baseField?: {
-                /** @description Mapping table: stored value -> label. */
+                /** @description Mapping table: stored value -> label. At most 1000 entries; each stored value (key) and each label at most 255 characters. */
                 choice: {
                     [key: string]: string;
                 };
@@ -4404,6 +4340,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); answered by the Node server before the app runs. */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errcode": 408,
+                 *       "errmsg": "request timeout: the request did not arrive in time",
+                 *       "data": {
+                 *         "reason": "invalid_request"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
         Conflict: {
             headers: {
@@ -4552,7 +4509,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than the server accepts. */
+        /** @description The request body is larger than the server accepts (on any operation: the chunk extensions of a chunked body are over 16 KiB). */
         ContentTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4631,6 +4588,27 @@ export interface components {
                  *       "errmsg": "too many requests: retry after 1 s",
                  *       "data": {
                  *         "reason": "rate_limited"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request line and header fields are larger than the server accepts (16 KiB: a URL that long gets this too, not 414); answered by the Node server before the app runs. */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errcode": 431,
+                 *       "errmsg": "request header fields are too large",
+                 *       "data": {
+                 *         "reason": "invalid_request"
                  *       }
                  *     }
                  */
@@ -4778,7 +4756,10 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4831,7 +4812,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4917,12 +4901,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4988,7 +4974,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5058,12 +5047,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5154,12 +5145,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5256,10 +5249,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5312,7 +5307,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5401,12 +5399,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5475,7 +5475,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5545,12 +5548,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5647,12 +5652,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5757,10 +5764,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5813,7 +5822,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5895,12 +5907,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5963,7 +5977,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6033,12 +6050,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6125,12 +6144,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedMeasure"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6223,10 +6244,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6279,7 +6302,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6358,12 +6384,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6425,7 +6453,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6495,12 +6526,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6581,12 +6614,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimensionTable"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6670,10 +6705,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6726,7 +6763,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6816,12 +6856,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6884,7 +6926,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6954,12 +6999,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7041,12 +7088,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedModel"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7131,10 +7180,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7187,7 +7238,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7263,12 +7317,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7327,7 +7383,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7397,12 +7456,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7485,12 +7546,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedCorpus"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7579,10 +7642,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7635,7 +7700,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7717,12 +7785,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7782,7 +7852,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7852,12 +7925,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7937,12 +8012,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedSop"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8025,10 +8102,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8081,7 +8160,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8163,12 +8245,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8229,7 +8313,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8299,12 +8386,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8385,12 +8474,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDataset"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8474,10 +8565,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8538,7 +8631,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getManagedDimension"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8622,7 +8718,10 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8682,7 +8781,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8768,9 +8870,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8833,7 +8937,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8902,9 +9009,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8966,7 +9075,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9038,9 +9150,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9080,7 +9194,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9175,9 +9292,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9254,9 +9373,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9306,9 +9427,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9369,7 +9492,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9446,10 +9572,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9512,7 +9640,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9593,10 +9724,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9638,8 +9771,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_getTimeSeries"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9724,10 +9860,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9815,10 +9953,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9871,10 +10011,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createTimeSeries"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9940,7 +10082,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10025,10 +10170,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10118,10 +10265,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10174,10 +10323,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createDimensions"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10234,7 +10385,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10309,10 +10463,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10385,10 +10541,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10441,10 +10599,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createMeasures"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10496,7 +10656,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10558,6 +10721,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
             409: {
                 headers: {
@@ -10582,6 +10746,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10623,7 +10788,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10674,7 +10842,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10736,9 +10907,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10790,7 +10963,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10873,9 +11049,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10926,7 +11104,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10988,9 +11169,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11042,7 +11225,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11104,9 +11290,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_deleteMemberGroup"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11161,7 +11349,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11227,6 +11418,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
             409: {
                 headers: {
@@ -11251,6 +11443,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11292,7 +11485,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11343,7 +11539,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11396,9 +11595,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11450,7 +11651,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11512,9 +11716,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound_removeMember"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11573,7 +11779,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11645,10 +11854,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11750,10 +11961,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11811,7 +12024,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11879,10 +12095,12 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11922,7 +12140,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11995,10 +12216,12 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict_createAccount"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12064,9 +12287,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden_createAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12116,9 +12341,11 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12184,7 +12411,10 @@ export interface operations {
             403: components["responses"]["Forbidden_createAccount"];
             404: components["responses"]["NotFound_updateAccount"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12258,9 +12488,11 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

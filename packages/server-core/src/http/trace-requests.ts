@@ -3,13 +3,14 @@ import {
   context,
   propagation,
   ROOT_CONTEXT,
+  type Span,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { factsOf, routeOf } from './request-report';
 
 /** The methods HTTP semantic conventions name as they are; any other is `_OTHER`. */
@@ -38,48 +39,68 @@ const headerGetter: TextMapGetter<Headers> = {
  * conventional attributes it names the operation (`wsadmin.operation_id`), the key (`wsadmin.key.id`:
  * its id, never its secret) and the request id. It records no header but the user agent, no query
  * and no body: those may carry a key, a password or a login.
+ *
+ * A request the sampler drops costs the sampler's decision and nothing more (decision 0031): no
+ * context is entered (its statements, seeing no recording span, make none either), no attribute is
+ * built. The sampler sees the method and path at the start; the other attributes are set on a span
+ * it kept.
  */
 export function traceRequests(tracer: Tracer): MiddlewareHandler {
   return async (c, next) => {
     const request = c.req.raw;
     const method = request.method;
     const known = KNOWN_METHODS.has(method);
-    // Read off the URL's text rather than parsed again (`new URL` cost more than the span itself).
-    const { scheme, host, port } = originOf(request.url);
-    const attributes: Attributes = {
-      'http.request.method': known ? method : '_OTHER',
-      'url.path': c.req.path,
-      'url.scheme': scheme,
-      'server.address': host,
-    };
-    if (!known) attributes['http.request.method_original'] = method;
-    if (port) attributes['server.port'] = port;
-    const userAgent = request.headers.get('user-agent');
-    if (userAgent) attributes['user_agent.original'] = userAgent;
     const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-    const span = tracer.startSpan(known ? method : 'HTTP', { kind: SpanKind.SERVER, attributes }, parent);
+    const span = tracer.startSpan(
+      known ? method : 'HTTP',
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': known ? method : '_OTHER', 'url.path': c.req.path },
+      },
+      parent,
+    );
+    if (!span.isRecording()) return next();
+    span.setAttributes(requestAttributes(request, known));
     try {
       await context.with(trace.setSpan(parent, span), next);
     } finally {
-      const facts = factsOf(request);
-      const route = facts.route ?? routeOf(c);
-      const status = c.res.status;
-      if (route !== 'unmatched') {
-        span.setAttribute('http.route', route);
-        span.updateName(`${known ? method : 'HTTP'} ${route}`);
-      }
-      span.setAttribute('http.response.status_code', status);
-      if (facts.operationId) span.setAttribute('wsadmin.operation_id', facts.operationId);
-      if (facts.keyId) span.setAttribute('wsadmin.key.id', facts.keyId);
-      if (facts.requestId) span.setAttribute('wsadmin.request_id', facts.requestId);
-      // A server's 4xx is the client's mistake, not the server's error (semantic conventions).
-      if (status >= 500) {
-        span.setAttribute('error.type', String(status));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-      }
-      span.end();
+      endSpan(span, c, known ? method : 'HTTP');
     }
   };
+}
+
+/** The attributes of a kept request's span beyond those the sampler saw. */
+function requestAttributes(request: Request, known: boolean): Attributes {
+  // Read off the URL's text rather than parsed again (`new URL` cost more than the span itself).
+  const { scheme, host, port } = originOf(request.url);
+  const attributes: Attributes = { 'url.scheme': scheme, 'server.address': host };
+  if (!known) attributes['http.request.method_original'] = request.method;
+  if (port) attributes['server.port'] = port;
+  const userAgent = request.headers.get('user-agent');
+  if (userAgent) attributes['user_agent.original'] = userAgent;
+  return attributes;
+}
+
+/** The answer's attributes, the route in the name, and the end of the span. */
+function endSpan(span: Span, c: Context, methodName: string): void {
+  const facts = factsOf(c.req.raw);
+  const route = facts.route ?? routeOf(c);
+  const status = c.res.status;
+  const attributes: Attributes = { 'http.response.status_code': status };
+  if (route !== 'unmatched') {
+    attributes['http.route'] = route;
+    span.updateName(`${methodName} ${route}`);
+  }
+  if (facts.operationId) attributes['wsadmin.operation_id'] = facts.operationId;
+  if (facts.keyId) attributes['wsadmin.key.id'] = facts.keyId;
+  if (facts.requestId) attributes['wsadmin.request_id'] = facts.requestId;
+  // A server's 4xx is the client's mistake, not the server's error (semantic conventions).
+  if (status >= 500) {
+    attributes['error.type'] = String(status);
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.setAttributes(attributes);
+  span.end();
 }
 
 /** Scheme, host and port of an absolute URL as a Request holds it (`http://127.0.0.1:8787/…`). */

@@ -48,13 +48,13 @@ function describe(sql: string, system: Dialect): Described {
 }
 
 /**
- * A statement of a request the sampler left out gets no span, not even a non-recording one: its
- * parent records nothing, and describing the statement and asking the sampler would only cost time.
+ * A statement gets a span only inside a span that records: a request the sampler kept. One it left
+ * out enters no context (http/trace-requests.ts), so its statements find no span, and make none:
+ * describing the statement and asking the sampler would only cost time. Statements outside any
+ * request (migrations at start, background refresh tasks) make none either: a trace of its own
+ * for each would be noise without the request that explains it.
  */
-const underUnsampledSpan = () => {
-  const active = trace.getActiveSpan();
-  return active !== undefined && !active.isRecording();
-};
+const outsideRecordingSpan = () => trace.getActiveSpan()?.isRecording() !== true;
 
 function failed(span: ReturnType<Tracer['startSpan']>, error: unknown): void {
   // The error's class only: a driver's message may quote a value of the statement.
@@ -80,7 +80,7 @@ class TracedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (underUnsampledSpan()) return this.inner.executeQuery<R>(query);
+    if (outsideRecordingSpan()) return this.inner.executeQuery<R>(query);
     const { name, attributes } = statementAttributes(query.sql, this.system);
     const span = this.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
     try {
@@ -158,7 +158,7 @@ class TracedDriver implements Driver {
 export function traceQuickReads(tracer: Tracer, read: QuickRead, system: Dialect): QuickRead {
   const epochMs = () => performance.timeOrigin + performance.now();
   return (sql, parameters) => {
-    if (underUnsampledSpan()) return read(sql, parameters);
+    if (outsideRecordingSpan()) return read(sql, parameters);
     const startTime = epochMs();
     let rows: ReturnType<QuickRead>;
     try {

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorEnvelope } from '@wsadmin/contract';
+import openapi from '@wsadmin/contract/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { type RunningServer, startServer } from '../server';
@@ -46,8 +47,20 @@ function parsed(answer: string) {
     status: Number(statusLine.split(' ')[1]),
     headers: headers.map((line) => line.toLowerCase()),
     body: JSON.parse(body) as unknown,
+    requestId: headers.find((line) => /^x-request-id:/i.test(line))?.replace(/^x-request-id:\s*/i, ''),
   };
 }
+
+const document = openapi as unknown as {
+  paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+  components: { headers: Record<string, { schema: { pattern: string } }> };
+};
+
+/** The statuses the committed document declares for `GET /openapi/v1/scopes/`, the path the raw requests name. */
+const documented = Object.keys(document.paths['/openapi/v1/scopes/']?.get.responses ?? {}).map(Number);
+
+/** The document's pattern for `X-Request-Id`, which every answer carries. */
+const requestIdPattern = new RegExp(document.components.headers['X-Request-Id']?.schema.pattern ?? '^$');
 
 describe('malformed HTTP, answered with the envelope', () => {
   it.each([
@@ -79,6 +92,43 @@ describe('malformed HTTP, answered with the envelope', () => {
       data: { reason: 'invalid_request' },
     });
     expect(ErrorEnvelope.parse(answer.body)).toEqual(answer.body);
+    expect(answer.requestId).toMatch(requestIdPattern);
+  });
+
+  it("header fields over Node's 16 KiB: 431 with the envelope, an X-Request-Id, and the status documented", async () => {
+    const oversized = Buffer.from(
+      `GET /openapi/v1/scopes/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const answer = parsed(await sendRaw(oversized));
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.requestId).toMatch(requestIdPattern);
+    expect(answer.body).toEqual({
+      errcode: 431,
+      errmsg: 'request header fields are too large',
+      data: { reason: 'invalid_request' },
+    });
+    expect(documented).toContain(431);
+  });
+
+  it('a URL over 16 KiB: 431 too (Node has no 414), documented', async () => {
+    const longUrl = Buffer.from(
+      `GET /openapi/v1/scopes/?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    const answer = parsed(await sendRaw(longUrl));
+    expect(answer.status).toBe(431);
+    expect(answer.requestId).toMatch(requestIdPattern);
+    expect(documented).toContain(431);
+  });
+
+  it("every status Node answers is declared on every operation, the bad header byte's 400 too", () => {
+    expect(documented).toEqual(expect.arrayContaining([400, 408, 413, 431]));
+  });
+
+  it('each answer gets an id of its own', async () => {
+    const bad = Buffer.from('GET /openapi/v1/scopes/ HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n');
+    const [first, second] = await Promise.all([sendRaw(bad), sendRaw(bad)]);
+    expect(parsed(first ?? '').requestId).not.toBe(parsed(second ?? '').requestId);
   });
 
   it('keeps working for well-formed requests on new connections', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -21,8 +22,12 @@ const MESSAGES: Record<number, string> = {
   431: 'request header fields are too large',
 };
 
-/** The raw HTTP answer to a request Node refused, with the error envelope as its body. */
-export function malformedRequestAnswer(code: string | undefined): string {
+/**
+ * The raw HTTP answer to a request Node refused, with the error envelope as its body and an
+ * `X-Request-Id` as every answer has (the document requires it): a fresh one, since the request's
+ * own header could not be read.
+ */
+export function malformedRequestAnswer(code: string | undefined, requestId: string = randomUUID()): string {
   const status = NODE_STATUSES[code ?? ''] ?? 400;
   const reason = status === 413 ? 'payload_too_large' : 'invalid_request';
   const body = JSON.stringify(errorEnvelope(status, MESSAGES[status] ?? MESSAGES[400] ?? '', reason));
@@ -30,6 +35,7 @@ export function malformedRequestAnswer(code: string | undefined): string {
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
     'Connection: close',
     '',
     body,
