@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestReport } from '../http/request-report';
-import { jsonLinesLogger, logRequest } from './log';
+import { errorFields, jsonLinesLogger, logRequest } from './log';
 
 const REPORT: RequestReport = {
   requestId: 'req-1',
@@ -59,5 +59,36 @@ describe('the request log line of every runtime', () => {
     logRequest(logger, REPORT);
     logRequest(logger, { ...REPORT, status: 500 });
     expect(written).toHaveLength(count);
+  });
+});
+
+describe('an error in a log line', () => {
+  it('is one line: the stack a field of its own, escaped by JSON, without the database detail fields', () => {
+    const { logger, written } = lines('info');
+    const error = Object.assign(new Error('null value in column "status"'), {
+      detail: 'Failing row contains (uid, scrypt$17$8$1$salt$hash)',
+    });
+    const text: string[] = [];
+    jsonLinesLogger({ level: 'info', write: (line) => text.push(line) }).error(
+      errorFields(error),
+      'internal error',
+    );
+    logger.error(errorFields(error), 'internal error');
+    expect(text).toHaveLength(1);
+    expect(text[0]).not.toContain('\n');
+    expect(text[0]).not.toContain('scrypt$');
+    expect(written[0]).toMatchObject({
+      level: 50,
+      err: {
+        type: 'Error',
+        message: 'null value in column "status"',
+        stack: expect.stringContaining('\n    at '),
+      },
+      msg: 'internal error',
+    });
+  });
+
+  it('of a value that is no Error carries its type only', () => {
+    expect(errorFields({ secret: 'wsk_x' })).toEqual({ err: { type: 'object', message: 'object' } });
   });
 });

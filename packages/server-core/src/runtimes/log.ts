@@ -1,3 +1,4 @@
+import { describeError } from '../errors';
 import { CLIENT_CLOSED_REQUEST } from '../http/abandoned';
 import type { RequestReport } from '../http/request-report';
 import type { LogLevel } from '../settings/server-settings';
@@ -42,6 +43,24 @@ export function jsonLinesLogger(options: {
     write(JSON.stringify({ level: LEVEL_NUMBERS[level], time, ...base, ...fields, msg: message }));
   };
   return { isLevelEnabled: enabled, info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/** An error as a log line's field: what `errorFields` gives. */
+export interface ErrorField {
+  type: string;
+  message: string;
+  /** The stack as one string: JSON escapes its newlines, so the line stays one line. */
+  stack?: string;
+}
+
+/**
+ * An error as the `err` field of a log line (pino's name for it): its class, message and stack,
+ * never the database's detail fields (a failing row may hold a password hash). Not an Error: only
+ * its type, since any value could hold a secret.
+ */
+export function errorFields(error: unknown): { err: ErrorField } {
+  if (!(error instanceof Error)) return { err: { type: typeof error, message: describeError(error) } };
+  return { err: { type: error.name, message: error.message, stack: describeError(error) } };
 }
 
 /**
