@@ -42,11 +42,13 @@ describe('the request log line of every runtime', () => {
   });
 
   it.each([
-    [499, 30, 'aborted'],
-    [503, 50, 'request failed'],
-  ])('logs status %i at level %i as "%s"', (status, level, msg) => {
+    [499, '/openapi/v1/scopes/', 30, 'aborted'],
+    [503, '/openapi/v1/scopes/', 50, 'request failed'],
+    // A probe answered "not ready": the outage is logged once per change, not per probe.
+    [503, '/readyz', 30, 'request'],
+  ])('logs status %i of %s at level %i as "%s"', (status, route, level, msg) => {
     const { logger, written } = lines('info');
-    logRequest(logger, { ...REPORT, status });
+    logRequest(logger, { ...REPORT, status, route });
     expect(written[0]).toMatchObject({ level, msg });
     expect(written[0]).not.toHaveProperty('pid');
   });

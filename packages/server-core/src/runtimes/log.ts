@@ -66,10 +66,12 @@ export function errorFields(error: unknown): { err: ErrorField } {
 /**
  * One line per answered request, on every runtime: ids and templates only, never a path with its
  * values, a header or a body. A request the client abandoned is `aborted` at info: the server did
- * not fail.
+ * not fail; so is a `/readyz` that answers 503.
  */
 export function logRequest(logger: ServerLogger, report: RequestReport): void {
-  const level = report.status >= 500 ? 'error' : 'info';
+  // A probe's 503 is its answer, not a failure of the server: the outage behind it is logged once
+  // per change of state (`readiness.onChange`), not at error once per probe.
+  const level = report.status >= 500 && report.route !== '/readyz' ? 'error' : 'info';
   // Every request passes here: at LOG_LEVEL=silent (or warn) it builds nothing.
   if (!logger.isLevelEnabled(level)) return;
   const fields = {
