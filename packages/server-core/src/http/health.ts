@@ -41,10 +41,13 @@ export function registerHealth(app: Hono, storageNow: () => Storage, readiness: 
   });
   app.get('/readyz', async (c) => {
     factsOf(c.req.raw).route = '/readyz';
-    // Not a change of the database's state: a draining server says so without touching it.
-    if (readiness.shuttingDown?.()) return c.json(unavailable('not ready: the server is shutting down'), 503);
+    // Not a change of the database's state: a draining server says so without touching it, and
+    // also when the drain began while the database answered (no 200 once it has begun).
+    const draining = () => c.json(unavailable('not ready: the server is shutting down'), 503);
+    if (readiness.shuttingDown?.()) return draining();
     try {
       const version = await schemaVersion(storageNow().db);
+      if (readiness.shuttingDown?.()) return draining();
       if (version < LATEST_MIGRATION) {
         const why = `not ready: the database schema is at version ${version}, this build needs ${LATEST_MIGRATION}`;
         answer(false, why);
