@@ -41,8 +41,10 @@ export interface DrainReport {
   problems: string[];
 }
 
+const REQUEST_TIMEOUT_MS = 30_000;
+
 interface Outcome {
-  kind: 'answered' | 'broken' | 'unanswered' | 'refused';
+  kind: 'answered' | 'broken' | 'unanswered' | 'refused' | 'timedOut';
   status?: number;
   headers?: IncomingHttpHeaders;
   code?: string | undefined;
@@ -87,6 +89,11 @@ function send(
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
       resolve({ kind: error.code === 'ECONNREFUSED' ? 'refused' : 'unanswered', code: error.code }),
     );
+    // A server that neither answers nor closes would hang the drill: give up, and say so.
+    outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => {
+      resolve({ kind: 'timedOut' });
+      outgoing.destroy();
+    });
     if (!upload) outgoing.end();
     else {
       outgoing.write(upload.body.slice(0, 3));
@@ -123,6 +130,10 @@ function trickledUpload(url: string, key: string, ms: number): Promise<DrainRepo
       },
     );
     outgoing.on('error', (error) => resolve({ error: error.message }));
+    outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => {
+      resolve({ error: 'no answer within 30 s' });
+      outgoing.destroy();
+    });
     outgoing.write(body.slice(0, 5));
     setTimeout(() => outgoing.end(body.slice(5)), ms);
   });
@@ -160,7 +171,15 @@ export async function runDrainDrill(options: {
 
     let signalledAt = Number.POSITIVE_INFINITY;
     const sent = new Map<string, Outcome>();
-    const tally = { answeredBefore: 0, answeredAfter: 0, closing: 0, resent: 0, refused: 0, broken: 0 };
+    const tally = {
+      answeredBefore: 0,
+      answeredAfter: 0,
+      closing: 0,
+      resent: 0,
+      refused: 0,
+      broken: 0,
+      timedOut: 0,
+    };
     const readyWhileDraining: Record<string, number> = {};
     let stopped = false;
     const client = async (index: number) => {
@@ -183,6 +202,7 @@ export async function runDrainDrill(options: {
           }
           if (outcome.kind === 'unanswered') tally.resent++;
           if (outcome.kind === 'broken') tally.broken++;
+          if (outcome.kind === 'timedOut') tally.timedOut++;
           if (outcome.kind !== 'answered') continue;
           const after = Date.now() >= signalledAt;
           if (!after) tally.answeredBefore++;
@@ -231,6 +251,7 @@ export async function runDrainDrill(options: {
     const problems: string[] = [];
     if (cut > 0) problems.push(`${cut} accepted request(s) not answered whole`);
     if (tally.broken > 0) problems.push(`${tally.broken} answer(s) broke off`);
+    if (tally.timedOut > 0) problems.push(`${tally.timedOut} request(s) got no answer and no close in 30 s`);
     // A drain that ends on its deadline having cut a request says so in its exit code.
     const wantCode = deadlineCuts ? 1 : 0;
     if (exit.code !== wantCode) problems.push(`exit ${JSON.stringify(exit)}, not code ${wantCode}`);
