@@ -38,8 +38,11 @@ export interface RuntimeServer {
 export interface CloseOptions {
   /** How long requests in flight may take before their connections are closed (hosts that can). */
   drainMs?: number | undefined;
-  /** Told once the listener is closed and every connection is gone, before the database closes. */
-  onDrained?: (drained: Drained) => void;
+  /**
+   * Told once the listener is closed and every connection is gone, before the database closes;
+   * `undefined` from a host that cannot tell what its stop cut (Bun, Deno).
+   */
+  onDrained?: (drained: Drained | undefined) => void;
 }
 
 /** How a drain ended. */
@@ -237,7 +240,7 @@ export async function serveOnRuntime(
     close(options = {}) {
       shuttingDown = true;
       closing ??= Promise.all([listening.stop({ drainMs: options.drainMs }), taskTimer.stop()])
-        .then(([drained]) => options.onDrained?.(drained ?? { cut: 0 }))
+        .then(([drained]) => options.onDrained?.(drained))
         .then(() => storage.close())
         .then(() => traces?.shutdown())
         .then(() => host.closed?.());
@@ -302,11 +305,13 @@ export function drainOnSignals(
       }, drainMs + CLOSE_GRACE_MS);
       (giveUp as { unref?: () => void }).unref?.();
       let cut = 0;
-      const onDrained = (drained: Drained) => {
-        cut = drained.cut;
-        const fields = { cut, durationMs: Date.now() - started };
-        if (cut > 0) lifecycle.error(fields, `drained: the deadline cut ${cut} request(s) in flight`);
-        else lifecycle.info(fields, 'drained: every request answered');
+      const onDrained = (drained: Drained | undefined) => {
+        const durationMs = Date.now() - started;
+        cut = drained?.cut ?? 0;
+        if (!drained) lifecycle.info({ durationMs }, 'drained: the listener is closed');
+        else if (cut > 0)
+          lifecycle.error({ cut, durationMs }, `drained: the deadline cut ${cut} request(s) in flight`);
+        else lifecycle.info({ cut, durationMs }, 'drained: every request answered');
       };
       server.close({ drainMs, onDrained }).then(
         () => exit(cut > 0 ? 1 : 0),
