@@ -190,5 +190,6 @@ describe('npm start', () => {
       (seen) => startupRecord(seen.stdout) !== undefined || child.exitCode !== null,
     );
     expect(startupRecord(stdout)?.createdKeySecret).toMatch(/^wsk_/);
-  });
+    // Two processes each compiling the server from its sources: slow on a loaded machine.
+  }, 90_000);
 });
