@@ -29,7 +29,7 @@ export const responseHeaders = {
   },
   'Retry-After': {
     description:
-      'Seconds to wait before the request can pass. Absent when the request needs more than the bucket ever holds (a password batch larger than the `strict` bucket): no wait helps.',
+      'Seconds to wait before sending the same request again. On 429: until the request can pass; absent when the request needs more than the bucket ever holds (a password batch larger than the `strict` bucket): no wait helps. On 409 `request_in_progress` (commits only, absent on other 409s): until the request with the same `Idempotency-Key` that is still running may have finished; send the same request with the same key again then.',
     schema: { type: 'integer', minimum: 1 },
   },
   Allow: {
@@ -45,16 +45,28 @@ export type ResponseHeaderName = keyof typeof responseHeaders;
 
 const ON_EVERY_ANSWER: readonly ResponseHeaderName[] = ['X-Request-Id', 'RateLimit-Policy', 'RateLimit'];
 
-/** The headers the document declares on an answer with HTTP status `status`. */
-export function headersOf(status: number): ResponseHeaderName[] {
-  return [...ON_EVERY_ANSWER, ...(status === 429 ? ['Retry-After' as const] : [])];
+/** What an operation's answers carry besides the status: `idempotent` for one with an `Idempotency-Key`. */
+export interface AnswerTraits {
+  idempotent?: boolean;
+}
+
+/**
+ * The headers the document declares on an answer with HTTP status `status`: `Retry-After` on 429,
+ * and on the 409 of an operation with an `Idempotency-Key` (`request_in_progress`).
+ */
+export function headersOf(status: number, traits: AnswerTraits = {}): ResponseHeaderName[] {
+  const retryAfter = status === 429 || (status === 409 && traits.idempotent === true);
+  return [...ON_EVERY_ANSWER, ...(retryAfter ? ['Retry-After' as const] : [])];
 }
 
 const refTo = (name: ResponseHeaderName) => ({ $ref: `#/components/headers/${name}` });
 
 /** The `headers` of a response with `status`, as references to the components. */
-export function headersObjectOf(status: number): NonNullable<ResponseConfig['headers']> {
-  return Object.fromEntries(headersOf(status).map((name) => [name, refTo(name)]));
+export function headersObjectOf(
+  status: number,
+  traits: AnswerTraits = {},
+): NonNullable<ResponseConfig['headers']> {
+  return Object.fromEntries(headersOf(status, traits).map((name) => [name, refTo(name)]));
 }
 
 /** The headers of the 405 answer, which a path gives every method none of its operations has. */

@@ -29,6 +29,7 @@ export function buildOpenApiDocument() {
 
   for (const [operationId, op] of operationEntries) {
     const links = linksOf(operationId, op, operationEntries);
+    const idempotent = op.headers !== undefined && 'Idempotency-Key' in op.headers.shape;
     const responses: RouteConfig['responses'] = {
       200: {
         description: 'Success: `errcode` 200, `errmsg` "success".',
@@ -44,7 +45,7 @@ export function buildOpenApiDocument() {
           ? METHOD_NOT_ALLOWED_REF
           : {
               description: errorCodes[code],
-              headers: headersObjectOf(code),
+              headers: headersObjectOf(code, { idempotent }),
               content: { 'application/json': { schema: ErrorEnvelope } },
             };
     }

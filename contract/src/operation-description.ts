@@ -38,7 +38,7 @@ function changesOf(op: OperationSpec): string {
   if (op.method === 'get' || op.readsOnly) return 'no configuration: it only reads.';
   const replay = op.headers && 'Idempotency-Key' in op.headers.shape;
   return replay
-    ? 'writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.'
+    ? 'writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.'
     : 'writes what the summary names.';
 }
 

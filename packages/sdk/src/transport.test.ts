@@ -228,6 +228,56 @@ describe('retries of commits and other writes', () => {
   });
 });
 
+describe('409 request_in_progress: the first request with the Idempotency-Key is still running', () => {
+  const result = { operationId: 'op-9', state: 'saved', id: 12, revision: 'r3', definition: null };
+  const running = (headers: Record<string, string> = { 'Retry-After': '1' }) =>
+    fail(409, 'request_in_progress', { headers });
+  const commit = (client: ReturnType<typeof testClient>) =>
+    client.management(7).dimensions.commitDelete(11, { planToken: 'pt' }, { idempotencyKey: 'k-1' });
+
+  it('retries a commit with the same key after the Retry-After seconds, and returns the replayed answer', async () => {
+    const { fetch, requests } = recorder([() => running(), () => running(), () => ok(result)]);
+    const client = testClient(fetch);
+    await expect(commit(client)).resolves.toEqual(result);
+    expect(client.delays).toEqual([1000, 1000]);
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['k-1', 'k-1', 'k-1']);
+  });
+
+  it('backs off as usual when the answer has no Retry-After (another implementation)', async () => {
+    const { fetch } = recorder([() => running({}), () => ok(result)]);
+    const client = testClient(fetch);
+    await expect(commit(client)).resolves.toEqual(result);
+    expect(client.delays).toEqual([225]);
+  });
+
+  it('stays within the retry budget, then throws the 409', async () => {
+    const { fetch, requests } = recorder(() => running());
+    const client = testClient(fetch, { retries: { limit: 1, sleep: async () => {} } });
+    await expect(commit(client)).rejects.toMatchObject({ errcode: 409, reason: 'request_in_progress' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('returns the 409 at once when Retry-After asks for more than maxDelayMs', async () => {
+    const { fetch, requests } = recorder([() => running({ 'Retry-After': '60' }), () => ok(result)]);
+    const client = testClient(fetch, { retries: { maxDelayMs: 5000 } });
+    await expect(commit(client)).rejects.toMatchObject({ errcode: 409, reason: 'request_in_progress' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['a commit answered 409 revision_conflict', commit, () => fail(409, 'revision_conflict')],
+    [
+      'a GET answered 409 request_in_progress (no Idempotency-Key)',
+      (c: ReturnType<typeof testClient>) => c.workspaces.list(),
+      () => running(),
+    ],
+  ])('does not retry %s', async (_, run, answer) => {
+    const { fetch, requests } = recorder([answer, () => ok(result)]);
+    await expect(run(testClient(fetch))).rejects.toMatchObject({ errcode: 409 });
+    expect(requests).toHaveLength(1);
+  });
+});
+
 describe('abort during retries', () => {
   it('stops waiting and rejects with AbortedError when the signal fires during the backoff', async () => {
     const controller = new AbortController();

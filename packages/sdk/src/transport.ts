@@ -64,11 +64,28 @@ class AttemptFailed {
 const retryableCode = (code: unknown) => code === 429 || (typeof code === 'number' && code >= 500);
 
 /**
+ * Whether an answer asks for the same request again: 429 and 5xx, as the HTTP status or the
+ * envelope's `errcode`; and, for a request with an Idempotency-Key, 409 `request_in_progress` (the
+ * first request with that key is still running: the retry gets its answer, replayed).
+ */
+function worthRetrying(status: number, text: string, keyed: boolean): boolean {
+  if (retryableCode(status)) return true;
+  let envelope: { errcode?: unknown; data?: { reason?: unknown } } | null = null;
+  try {
+    envelope = JSON.parse(text);
+  } catch {}
+  if (typeof envelope !== 'object' || envelope === null) return false;
+  if (retryableCode(envelope.errcode)) return true;
+  return keyed && envelope.errcode === 409 && envelope.data?.reason === 'request_in_progress';
+}
+
+/**
  * Wraps `fetch` with a per-attempt timeout, the caller's AbortSignal, and retries with exponential
  * backoff and jitter. Only safe requests are retried: GET and HEAD, and requests that carry an
  * `Idempotency-Key` (management commits). Each retry sends a clone of the very same Request, so a
  * commit is always retried with the Idempotency-Key it was first sent with. Retried: network errors,
- * timeouts, HTTP 429 and 5xx, and HTTP 200 answers whose envelope `errcode` is 429 or 5xx.
+ * timeouts, HTTP 429 and 5xx, HTTP 200 answers whose envelope `errcode` is 429 or 5xx, and, for a
+ * request with an Idempotency-Key, 409 `request_in_progress`. A `Retry-After` replaces the backoff.
  * The body is read inside the attempt, so the timeout covers it and a dropped body is a NetworkError.
  */
 export function createTransport(
@@ -148,22 +165,15 @@ export function createTransport(
 
   return async (request) => {
     const started = Date.now();
-    const safe =
-      request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key');
+    const keyed = request.headers.has('idempotency-key');
+    const safe = request.method === 'GET' || request.method === 'HEAD' || keyed;
     const most = safe ? Math.max(1, Math.ceil(limit) + 1) : 1;
     for (let n = 0; ; n++) {
       const last = n + 1 >= most;
       let wait: number | undefined;
       try {
         const [response, text] = await attempt(request);
-        if (last) return response;
-        if (!retryableCode(response.status)) {
-          let errcode: unknown;
-          try {
-            errcode = JSON.parse(text).errcode;
-          } catch {}
-          if (!retryableCode(errcode)) return response;
-        }
+        if (last || !worthRetrying(response.status, text, keyed)) return response;
         wait = retryAfterMs(response.headers.get('retry-after'));
         if (wait !== undefined && wait > maxDelayMs) return response;
       } catch (error) {

@@ -7,7 +7,7 @@ import { randomSecret } from './auth/digest';
 import type { PasswordHasher } from './auth/passwords';
 import { AdjustableClock, type Clock } from './clock';
 import type { ServerContext, TaskRunner } from './context';
-import { ApiError } from './errors';
+import { ApiError, RetryLaterError } from './errors';
 import { handlers } from './handlers';
 import { CachingRouter } from './http/caching-router';
 import { unmatched } from './http/fallback';
@@ -182,9 +182,9 @@ export function createApp(options: AppOptions): Hono {
   app.notFound(refuse);
 
   app.onError((error, c) => {
-    if (error instanceof RateLimitedError) {
+    if (error instanceof RetryLaterError) {
       c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(errorEnvelopeOf(error), 429);
+      return c.json(errorEnvelopeOf(error), error.errcode as ContentfulStatusCode);
     }
     if (error instanceof ApiError)
       return c.json(errorEnvelopeOf(error), error.errcode as ContentfulStatusCode);

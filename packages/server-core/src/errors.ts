@@ -17,6 +17,23 @@ export class ApiError extends Error {
 }
 
 /**
+ * An error whose answer carries `Retry-After`: the same request may pass after that many seconds
+ * (a rate limit's 429, a 409 `request_in_progress`).
+ */
+export class RetryLaterError extends ApiError {
+  constructor(
+    errcode: ErrorCode,
+    message: string,
+    reason: ErrorReason,
+    /** Whole seconds, at least 1, as `Retry-After` carries them. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(errcode, message, reason);
+    this.name = 'RetryLaterError';
+  }
+}
+
+/**
  * Work stopped because the client closed the request (hung up, or its body timed out): nobody
  * waits for the answer, so nothing more is done and nothing is written. Answered 499, not an error.
  */

@@ -12,6 +12,7 @@ import { runAbandonDrill } from './abandon';
 import { runHashFloodDrill, runSlowSocketsDrill } from './abuse';
 import { runConnectionFloodDrill } from './connection-flood';
 import { runCrashDrill } from './crash';
+import { runCutCommitDrill } from './cut-commit';
 import { runDatabaseLossDrill } from './database-loss';
 import { runDrainDrill } from './drain';
 import { runFuzzDrill } from './fuzz';
@@ -20,6 +21,7 @@ import { runFuzzDrill } from './fuzz';
  * Reliability drills, each against `npm start` in a child process:
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts crash [--backend sqlite|postgres|all] [--rounds 5]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts database-loss [--rounds 3]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts cut-commit [--backend ...] [--rounds 3]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts fuzz [--backend ...] [--requests 50000]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts slow-sockets [--sockets 2000]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
@@ -98,6 +100,24 @@ try {
       });
       print(`database loss round ${round + 1} (pg_ctl restart -m fast)`, report);
     }
+  } else if (drill === 'cut-commit') {
+    const rounds = Number(values.rounds ?? 3);
+    for (let round = 0; round < rounds; round++) {
+      for (const backend of backends) {
+        const db = await database(backend, 'cut');
+        print(
+          `cut commit ${backend} round ${round + 1} (kill -9)`,
+          await runCutCommitDrill({ fault: 'kill', databaseUrl: db.url }),
+        );
+        db.remove();
+      }
+      const db = await database('postgres', 'cut');
+      if (!postgres) throw new Error('no PostgreSQL');
+      print(
+        `cut commit round ${round + 1} (pg_ctl restart -m fast)`,
+        await runCutCommitDrill({ fault: 'restart', databaseUrl: db.url, postgres }),
+      );
+    }
   } else if (drill === 'fuzz') {
     for (const backend of backends) {
       const db = await database(backend, 'fuzz');
@@ -164,7 +184,7 @@ try {
     }
   } else {
     console.error(
-      'usage: drills/cli.ts crash|database-loss|fuzz|slow-sockets|hash-flood|connection-flood|abandoned-batches|drain [--backend sqlite|postgres|all]',
+      'usage: drills/cli.ts crash|database-loss|cut-commit|fuzz|slow-sockets|hash-flood|connection-flood|abandoned-batches|drain [--backend sqlite|postgres|all]',
     );
     failed = true;
   }

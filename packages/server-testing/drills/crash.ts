@@ -62,8 +62,8 @@ export async function runCrashDrill(options: CrashOptions): Promise<CrashReport>
     server = undefined;
 
     const afterKill = await withStorage(options.databaseUrl, (db) => checkStoredState(db, workspaceId, log));
-    // The test clock lets the minute pass after which a dead request's Idempotency-Key is free again.
-    server = await startServerProcess(options.databaseUrl, secret, { testClock: true });
+    // A production server: the Idempotency-Key of a request that died is free at once (no clock moves).
+    server = await startServerProcess(options.databaseUrl, secret);
     const retries = await checkOverHttp(server.url, secret, workspaceId, log);
     const afterRetries = await withStorage(options.databaseUrl, (db) =>
       checkStoredState(db, workspaceId, log),

@@ -42,7 +42,7 @@ export interface DatabaseLossReport {
 
 export async function runDatabaseLossDrill(options: DatabaseLossOptions): Promise<DatabaseLossReport> {
   const secret = `wsk_dbloss_${Date.now()}`;
-  const server = await startServerProcess(options.databaseUrl, secret, { testClock: true });
+  const server = await startServerProcess(options.databaseUrl, secret);
   try {
     const prefix = `dbloss-${Date.now().toString(36)}`;
     const workspaceId = await createWorkspace(server.url, secret, prefix);

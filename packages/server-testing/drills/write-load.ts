@@ -148,8 +148,8 @@ export async function writeLoad(options: LoadOptions, log: WriteLog = emptyLog()
         }
         const reason = (commit.body.data as { reason?: string } | undefined)?.reason;
         if (commit.status === 409 && reason === 'request_in_progress' && options.retryUnavailable) {
-          // The first attempt died with the database before it could release its key; the key is
-          // free again after a minute (checkOverHttp lets that minute pass).
+          // Another request still holds the key: since decision 0033 only a claim of an earlier
+          // server version does (the drills' tests expect none).
           log.stuckRetries++;
           log.unanswered.push(request);
           break;

@@ -52,7 +52,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -94,7 +94,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -112,7 +112,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -178,7 +178,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -220,7 +220,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -238,7 +238,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -304,7 +304,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -346,7 +346,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -364,7 +364,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -430,7 +430,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -472,7 +472,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -490,7 +490,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -556,7 +556,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -598,7 +598,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -616,7 +616,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -682,7 +682,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -724,7 +724,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -742,7 +742,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -808,7 +808,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -850,7 +850,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -868,7 +868,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -934,7 +934,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -976,7 +976,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -994,7 +994,7 @@ export interface paths {
          *
          *     - **Permission:** the `workspace` feature permission (a key with an empty permission list has every one), sent as `Authorization: Bearer <key>` or the bare `Authorization: <key>`.
          *     - **Workspace scope:** workspace `{workspaceId}` must be in the key's workspace set (a key without a workspace restriction reaches every one); outside it the answer is 403, whether or not the workspace exists.
-         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more.
+         *     - **Changes:** writes what the summary names. The same `Idempotency-Key` with the same request answers the first result again and changes nothing more; while the first request with the key still runs, the answer may be 409 `request_in_progress` with `Retry-After`: send the same request again after it.
          *     - **Errors:** 400, 401, 403, 429, 500, 503 as every operation, and:
          *       - 404: Unknown resource, or unknown path (including a path without its trailing slash).
          *       - 409: Conflict: the revision moved, the request is already running, or a unique value is taken.
@@ -4410,6 +4410,28 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errcode": 409,
+                 *       "errmsg": "the revision moved: read the object again and preview again",
+                 *       "data": {
+                 *         "reason": "conflict"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Conflict: the revision moved, the request is already running, or a unique value is taken. */
+        Conflict_previewTimeSeriesChange: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -4673,7 +4695,7 @@ export interface components {
          * @example "address";r=199;t=1, "key";r=99;t=1
          */
         RateLimit: string;
-        /** @description Seconds to wait before the request can pass. Absent when the request needs more than the bucket ever holds (a password batch larger than the `strict` bucket): no wait helps. */
+        /** @description Seconds to wait before sending the same request again. On 429: until the request can pass; absent when the request needs more than the bucket ever holds (a password batch larger than the `strict` bucket): no wait helps. On 409 `request_in_progress` (commits only, absent on other 409s): until the request with the same `Idempotency-Key` that is still running may have finished; send the same request with the same key again then. */
         "Retry-After": number;
         /**
          * @description The methods the path answers (RFC 9110), in the order GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS; OPTIONS only where CORS is on.
@@ -5234,7 +5256,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5735,7 +5757,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -6201,7 +6223,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -6648,7 +6670,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -7109,7 +7131,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -7557,7 +7579,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -8003,7 +8025,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -8452,7 +8474,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict_previewTimeSeriesChange"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

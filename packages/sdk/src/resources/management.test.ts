@@ -261,12 +261,12 @@ describe('management(ws).apply', () => {
   });
 
   it('does not treat another 409 reason as a revision conflict', async () => {
-    const { fetch, requests } = fakeManagement({ commitErrors: [fail(409, 'request_in_progress')] });
+    const { fetch, requests } = fakeManagement({ commitErrors: [fail(409, 'conflict')] });
     await expect(
       testClient(fetch)
         .management(7)
         .apply({ collection: 'dimensions', action: 'update', targetId: 11, changes: {}, retryOnConflict: 3 }),
-    ).rejects.toMatchObject({ reason: 'request_in_progress' });
+    ).rejects.toMatchObject({ reason: 'conflict' });
     expect(routes(requests).filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { type OperationId, operationIdsWith } from '@wsadmin/contract';
-import { ApiError } from '../errors';
+import { ApiError, RetryLaterError } from '../errors';
 
 /**
  * `address`: every API request, per client address, before the key is checked (unauthenticated
@@ -47,10 +47,10 @@ const hashes = (count: number) => `${count} password hash${count === 1 ? '' : 'e
 const whoOf = (bucket: RateBucket) => (bucket === 'address' ? 'this client address' : 'this access key');
 
 /** A 429 whose answer carries `Retry-After`. */
-export class RateLimitedError extends ApiError {
+export class RateLimitedError extends RetryLaterError {
   constructor(
     readonly bucket: RateBucket,
-    readonly retryAfterSeconds: number,
+    retryAfterSeconds: number,
     cost = 1,
   ) {
     const what = bucket === 'strict' ? 'password checks and changes' : 'requests';
@@ -59,6 +59,7 @@ export class RateLimitedError extends ApiError {
       429,
       `too many ${what} from ${whoOf(bucket)}${needs}; retry after ${retryAfterSeconds} s`,
       'rate_limited',
+      retryAfterSeconds,
     );
   }
 }
