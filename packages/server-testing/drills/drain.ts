@@ -164,7 +164,7 @@ export async function runDrainDrill(options: {
     const { stdout } = await waitFor(
       output,
       (seen) => startupRecord(seen.stdout) !== undefined || child.exitCode !== null,
-      60_000,
+      90_000,
     );
     const url = startupRecord(stdout)?.url;
     if (!url) throw new Error(`the server did not start:\n${stdout}\n${output().stderr}`);

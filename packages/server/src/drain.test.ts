@@ -34,7 +34,7 @@ describe.each([1, 2])('SIGTERM with WSADMIN_WORKERS=%i under keep-alive load', (
     expect(report.closing).toBeGreaterThan(0);
     // Nothing waited for the deadline: the drain ended once the upload was answered.
     expect(report.drainMs).toBeLessThan(10_000);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('the drain deadline (WSADMIN_DRAIN_SECONDS)', () => {
@@ -48,5 +48,5 @@ describe('the drain deadline (WSADMIN_DRAIN_SECONDS)', () => {
     expect(report.upload).toHaveProperty('error');
     // The deadline, plus what closing the database takes: not the upload's 8 s.
     expect(report.drainMs).toBeLessThan(6_000);
-  }, 120_000);
+  }, 180_000);
 });

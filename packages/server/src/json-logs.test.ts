@@ -42,7 +42,8 @@ describe.skipIf(!adminUrl)('the log of a server run, start to SIGTERM, through a
     const output = collect(child);
     const exited = exitOf(child);
     try {
-      const url = await listeningUrl(child, output);
+      // Compiling the server from its sources on a loaded machine can take a minute.
+      const url = await listeningUrl(child, output, 90_000);
       const get = (path: string) =>
         fetch(`${url}${path}`, { headers: { authorization: `Bearer ${SECRET}` } }).then(async (response) => {
           await response.arrayBuffer();
@@ -115,5 +116,5 @@ describe.skipIf(!adminUrl)('the log of a server run, start to SIGTERM, through a
       await stop(child);
       await proxy.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
