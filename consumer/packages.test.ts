@@ -111,13 +111,13 @@ beforeAll(async () => {
   const serverProcess = await startCommand('npx', ['wsadmin-server'], {
     cwd: projects.server,
     env: consumerEnv({ PORT: '0', DATABASE_URL: `sqlite:${join(projects.server, 'data', 'wsadmin.db')}` }),
-    ready: /shown only now:\s+(wsk_\S+)/,
+    ready: /"createdKeySecret":"(wsk_[^"]+)"/,
   });
   const output = serverProcess.output();
   server = {
     stop: serverProcess.stop,
     url: /reference server on (http:\/\/\S+)/.exec(output)?.[1] ?? '',
-    key: /shown only now:\s+(wsk_\S+)/.exec(output)?.[1] ?? '',
+    key: /"createdKeySecret":"(wsk_[^"]+)"/.exec(output)?.[1] ?? '',
   };
 }, 900_000);
 

@@ -11,7 +11,7 @@ import { ApiError, RetryLaterError } from './errors';
 import { handlers } from './handlers';
 import { CachingRouter } from './http/caching-router';
 import { unmatched } from './http/fallback';
-import { registerHealth } from './http/health';
+import { type Readiness, registerHealth } from './http/health';
 import { literalPaths } from './http/match-operation';
 import { registerOperations, toHonoPath } from './http/register-operations';
 import { headerOf } from './http/request-headers';
@@ -56,6 +56,8 @@ export interface AppOptions {
   refreshDebounceSeconds?: number;
   /** Who runs due refresh tasks in this app (stored as the task's `claimed_by`). Default: a random id. */
   taskRunner?: TaskRunner;
+  /** `GET /readyz` answers 503 while shutting down, and reports its changes of state. Default: neither. */
+  readiness?: Readiness;
   /** Called with unexpected errors (answered as 500, or 503 when the database cannot be reached). */
   onError?: (error: unknown) => void;
   /**
@@ -134,7 +136,7 @@ export function createApp(options: AppOptions): Hono {
     );
   }
 
-  registerHealth(app, storageNow);
+  registerHealth(app, storageNow, options.readiness);
 
   const limiter = options.rateLimiter;
   if (limiter) {

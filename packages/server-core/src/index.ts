@@ -28,7 +28,7 @@ export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
 export type { Tracing } from './http/tracing';
-export { startTaskTimer, type TaskTimer } from './management/task-timer';
+export { startTaskTimer, type TaskTimer, type TaskTimerReport } from './management/task-timer';
 export {
   type RateBucket,
   type RateDecision,

@@ -9,7 +9,7 @@
 
 export { publicKeyOf } from './auth/keys';
 export { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from './auth/scrypt-passwords';
-export { type Banner, printBanner } from './runtimes/banner';
+export { type Banner, type BannerLog, bannerRecord, printBanner } from './runtimes/banner';
 export {
   type CommandHost,
   parseServerArguments,
@@ -33,8 +33,12 @@ export {
   UsageError,
 } from './runtimes/keys-command';
 export { listenError } from './runtimes/listen-error';
-export { jsonLinesLogger, logRequest, type ServerLogger } from './runtimes/log';
+export { type ErrorField, errorFields, jsonLinesLogger, logRequest, type ServerLogger } from './runtimes/log';
 export {
+  CLOSE_GRACE_MS,
+  type CloseOptions,
+  type Drained,
+  drainOnSignals,
   type HostAdditions,
   type HostTracing,
   type Listening,

@@ -14,6 +14,7 @@ import { runConnectionFloodDrill } from './connection-flood';
 import { runCrashDrill } from './crash';
 import { runCutCommitDrill } from './cut-commit';
 import { runDatabaseLossDrill } from './database-loss';
+import { runDrainDrill } from './drain';
 import { runFuzzDrill } from './fuzz';
 
 /**
@@ -26,6 +27,7 @@ import { runFuzzDrill } from './fuzz';
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts hash-flood [--batches 50] [--accounts 4] [--password-concurrency N]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts connection-flood [--sockets 2000] [--max-connections N]
  *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts abandoned-batches [--batches 50] [--accounts 1000] [--hang-up-ms 1000]
+ *   node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts drain [--clients 16] [--rounds 3]
  * PostgreSQL runs on a throwaway local server (fsync on). Prints one JSON report per round and
  * exits 1 when any round found a problem.
  */
@@ -43,6 +45,7 @@ const { positionals, values } = parseArgs({
     'password-concurrency': { type: 'string' },
     'hang-up-ms': { type: 'string', default: '1000' },
     'max-connections': { type: 'string' },
+    clients: { type: 'string', default: '16' },
   },
 });
 const drill = positionals[0];
@@ -162,9 +165,26 @@ try {
     });
     print(`abandoned batches, ${values.batches} x ${values.accounts} passwords`, report);
     db.remove();
+  } else if (drill === 'drain') {
+    const rounds = Number(values.rounds ?? 3);
+    for (const workers of [1, 2]) {
+      for (let round = 0; round < rounds; round++) {
+        const db = await database('sqlite', 'drain');
+        const clients = Number(values.clients);
+        const report = await runDrainDrill({
+          databaseUrl: db.url,
+          workers,
+          clients,
+          drainSeconds: 10,
+          uploadMs: 1500,
+        });
+        print(`drain, WSADMIN_WORKERS=${workers}, ${clients} keep-alive clients, round ${round + 1}`, report);
+        db.remove();
+      }
+    }
   } else {
     console.error(
-      'usage: drills/cli.ts crash|database-loss|cut-commit|fuzz|slow-sockets|hash-flood|connection-flood|abandoned-batches [--backend sqlite|postgres|all]',
+      'usage: drills/cli.ts crash|database-loss|cut-commit|fuzz|slow-sockets|hash-flood|connection-flood|abandoned-batches|drain [--backend sqlite|postgres|all]',
     );
     failed = true;
   }

@@ -98,10 +98,11 @@ export async function runDatabaseLossDrill(options: DatabaseLossOptions): Promis
       acked: log.acked.length,
       unanswered: log.unanswered.length,
       stuckRetries: log.stuckRetries,
+      // The warnings and errors besides the requests' own lines: outages, lost connections.
       serverLog: server
-        .stderr()
-        .split('\n')
-        .filter((line) => line.startsWith('wsadmin:')),
+        .records()
+        .filter((record) => record.level >= 40 && record.requestId === undefined)
+        .map((record) => JSON.stringify(record)),
       afterLoad,
       retries,
       problems,

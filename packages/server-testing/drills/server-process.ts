@@ -1,12 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { collect, exitOf, spawnTsx, stop, waitFor } from '../src/processes';
+import {
+  collect,
+  exitOf,
+  type LogRecord,
+  logRecords,
+  spawnTsx,
+  startupRecord,
+  stop,
+  waitFor,
+} from '../src/processes';
 
 /** `npm start` as a child process: the reference server the drills crash, starve and flood. */
 export interface ServerProcess {
   url: string;
   pid: number;
-  /** What the server wrote to stderr so far (internal errors are logged there). */
+  /** What the server wrote to stderr so far (only a start-up failure goes there). */
   stderr(): string;
+  /** The server's stdout so far, one JSON record per line (internal errors and outages among them). */
+  records(): LogRecord[];
   /** kill -9: no shutdown handler runs, open transactions are cut where they are. */
   kill(): Promise<void>;
   /** Resident memory of the process, in MiB (Linux /proc). */
@@ -40,13 +51,13 @@ export async function startServerProcess(
   });
   const { stdout } = await waitFor(
     output,
-    (seen) => gone || /reference server on (http:\S+)/.test(seen.stdout),
+    (seen) => gone || startupRecord(seen.stdout) !== undefined,
     30_000,
   ).catch((error: Error) => {
     void stop(child);
     throw new Error(`the server did not start: ${error.message}`);
   });
-  const url = /reference server on (http:\S+)/.exec(stdout)?.[1];
+  const url = startupRecord(stdout)?.url;
   if (!url || child.pid === undefined) {
     throw new Error(`the server did not start:\n${output().stdout}\n${output().stderr}`);
   }
@@ -55,6 +66,7 @@ export async function startServerProcess(
     url,
     pid,
     stderr: () => output().stderr,
+    records: () => logRecords(output().stdout),
     kill: () => stop(child),
     rssMiB() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,6 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
-import { collect, exitOf, spawnTsx, waitFor } from './processes';
+import { collect, exitOf, logRecords, spawnTsx, startupRecord, waitFor } from './processes';
 
 /** Test helper: `npm start` with WSADMIN_WORKERS, its banner and the JSON lines its workers log. */
 export interface ClusterProcess {
@@ -20,25 +20,23 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
   const exited = exitOf(child);
   const { stdout } = await waitFor(
     output,
-    (seen) => /Workers: \d+ processes/.test(seen.stdout) || child.exitCode !== null,
+    (seen) => startupRecord(seen.stdout)?.workers !== undefined || child.exitCode !== null,
     60_000,
   );
-  const url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1];
-  const pids = /Workers: \d+ processes \(pids ([\d, ]+)\)/.exec(stdout)?.[1];
+  const banner = startupRecord(stdout);
+  const url = banner?.url;
+  const pids = banner?.workers;
   if (!url || !pids) throw new Error(`no cluster banner:\n${stdout}\n${output().stderr}`);
   return {
     child,
     url,
-    workerPids: pids.split(', ').map(Number),
+    workerPids: pids,
     output,
     exited,
     requestPids() {
-      const pairs = output()
-        .stdout.split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; requestId?: string; pid?: number })
-        .filter((line) => line.msg === 'request')
-        .map((line) => [line.requestId ?? '', line.pid ?? 0] as const);
+      const pairs = logRecords(output().stdout)
+        .filter((record) => record.msg === 'request')
+        .map((record) => [String(record.requestId), record.pid ?? 0] as const);
       return new Map(pairs);
     },
   };

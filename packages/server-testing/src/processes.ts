@@ -40,10 +40,56 @@ export function spawnTsx(
   );
 }
 
+/** One line of the server's stdout: a JSON object, as pino writes it. */
+export interface LogRecord {
+  level: number;
+  time: string;
+  pid?: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
 /**
- * The URL a started `wsadmin-server` listens on, once its banner is out (the `docs:` line ends it).
- * Fails with all the server wrote when it exits first or prints no URL. Generous by default:
- * compiling the server from its sources on a loaded machine takes a while.
+ * Every complete line of a server's stdout, each parsed as the JSON object it must be (LOG_FORMAT
+ * json). Throws naming the first line that is not one; a last line still being written is left out.
+ */
+export function logRecords(stdout: string): LogRecord[] {
+  const lines = stdout.split('\n').slice(0, -1);
+  return lines.map((line, index) => {
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      throw new Error(`stdout line ${index + 1} is not JSON: ${line}`);
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record))
+      throw new Error(`stdout line ${index + 1} is not a JSON object: ${line}`);
+    return record as LogRecord;
+  });
+}
+
+/** What the start-up record (the banner as JSON) carries. */
+export interface StartupRecord extends LogRecord {
+  url: string;
+  database: string;
+  runtime: string;
+  createdKeySecret?: string;
+  workers?: number[];
+  testClock?: string;
+}
+
+/** The start-up record among a server's stdout lines, once written. */
+export function startupRecord(stdout: string): StartupRecord | undefined {
+  return logRecords(stdout).find(
+    (record): record is StartupRecord =>
+      typeof record.url === 'string' && record.msg.startsWith('wsadmin reference server on '),
+  );
+}
+
+/**
+ * The URL a started `wsadmin-server` listens on, once its start-up record is out. Fails with all
+ * the server wrote when it exits first or prints no URL. Generous by default: compiling the server
+ * from its sources on a loaded machine takes a while.
  */
 export async function listeningUrl(
   child: ChildProcessWithoutNullStreams,
@@ -52,10 +98,10 @@ export async function listeningUrl(
 ): Promise<string> {
   const { stdout } = await waitFor(
     output,
-    (seen) => /\bdocs: \S+/.test(seen.stdout) || child.exitCode !== null,
+    (seen) => startupRecord(seen.stdout) !== undefined || child.exitCode !== null,
     timeoutMs,
   );
-  const url = /wsadmin reference server on (http:\/\/\S+)/.exec(stdout)?.[1];
+  const url = startupRecord(stdout)?.url;
   if (!url) throw new Error(`the server printed no URL:\n${stdout}\n${output().stderr}`);
   return url;
 }

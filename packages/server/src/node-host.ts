@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { hostname } from 'node:os';
 import { type ServerType, serve } from '@hono/node-server';
 import {
   boundedPasswords,
+  errorFields,
   PASSWORD_CONCURRENCY,
   type RuntimeHost,
   type ServerSettings,
@@ -13,6 +15,7 @@ import type { Registry } from 'prom-client';
 import { mountDocs } from './docs';
 import { openStorageFromUrl } from './open-storage';
 import { capConnections, defaultMaxConnections, dropReporter } from './operations/connection-cap';
+import { makeDrainable } from './operations/drain';
 import { createLogger } from './operations/logger';
 import { answerMalformedRequests } from './operations/malformed-requests';
 import { createMetrics, type PoolStats } from './operations/metrics';
@@ -63,9 +66,15 @@ export function nodeHost(
     pid: process.pid,
     docs: true,
     logger,
+    // The same stream, so the banner and the shutdown lines keep their place among the others.
+    lifecycleLogger: logger.child({}, { level: 'info' }),
     passwords: boundedPasswords(scryptPasswords, settings.passwordConcurrency ?? PASSWORD_CONCURRENCY),
     openStorage: (config, now, tracing) =>
-      openStorageFromUrl(config.databaseUrl, now, { testHooks: config.testHooks, tracing }),
+      openStorageFromUrl(config.databaseUrl, now, {
+        testHooks: config.testHooks,
+        tracing,
+        onConnectionError: (error) => logger.warn(errorFields(error), 'database connection lost'),
+      }),
     // Loaded only when the OTEL_ variables turn traces on: off, no OpenTelemetry module is read.
     tracing: async (config) =>
       config.tracing ? (await import('./tracing')).startTracing(config.tracing) : undefined,
@@ -97,7 +106,7 @@ export function nodeHost(
 
 function listen(
   fetch: (request: Request, bindings?: unknown) => Promise<Response> | Response,
-  settings: Pick<ServerSettings, 'host' | 'port'>,
+  settings: Pick<ServerSettings, 'host' | 'port' | 'drainSeconds'>,
   cap: number,
   onDrop: () => void,
 ): ReturnType<RuntimeHost['listen']> {
@@ -118,10 +127,11 @@ function listen(
         const address = server.address();
         resolve({
           port: typeof address === 'object' && address ? address.port : settings.port,
-          stop: () => new Promise<void>((closed) => server.close(() => closed())),
+          stop: (options) => drainable.drain(options?.drainMs ?? settings.drainSeconds * 1000),
         });
       },
     );
+    const drainable = makeDrainable(server as Server);
     capConnections(server, cap, { inWorker: cluster.isWorker, onDrop });
     answerMalformedRequests(server);
     server.once('error', reject);

@@ -103,6 +103,40 @@ describe('health and readiness', () => {
     expect((await app.request(`${BASE}/healthz`)).status).toBe(200);
   });
 
+  it('tells a change of readiness once, not once per failing probe, and says so while shutting down', async () => {
+    const storage = await openMemoryStorage({ now: () => clock.now() });
+    let shuttingDown = false;
+    const changes: Array<[boolean, string]> = [];
+    let reachable = true;
+    const app = createApp({
+      storage: () => {
+        if (!reachable) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+        return storage;
+      },
+      clock,
+      passwords: pbkdf2Passwords(1000),
+      readiness: { shuttingDown: () => shuttingDown, onChange: (ready, why) => changes.push([ready, why]) },
+    });
+    const probe = async () => (await app.request(`${BASE}/readyz`)).status;
+    expect(await probe()).toBe(200);
+    reachable = false;
+    expect([await probe(), await probe(), await probe()]).toEqual([503, 503, 503]);
+    reachable = true;
+    expect([await probe(), await probe()]).toEqual([200, 200]);
+    expect(changes).toEqual([
+      [false, 'not ready: the database is unreachable'],
+      [true, 'ready'],
+    ]);
+    shuttingDown = true;
+    const draining = await app.request(`${BASE}/readyz`);
+    expect(draining.status).toBe(503);
+    expect(((await draining.json()) as { errmsg: string }).errmsg).toBe(
+      'not ready: the server is shutting down',
+    );
+    expect(changes).toHaveLength(2);
+    await storage.close();
+  });
+
   it('is not ready (503) when the schema lacks a migration of this build', async () => {
     const old = await openMemoryStorage({ now: () => clock.now() });
     const app = createApp({ storage: old, clock, passwords: pbkdf2Passwords(1000) });

@@ -1,8 +1,10 @@
 import type { TaskRunner } from '../context';
-import { describeError } from '../errors';
 import type { Storage } from '../storage/storage';
 import { isStorageUnavailable } from '../storage/unavailable';
 import { processDueTasks } from './refresh-tasks';
+
+/** What the timer has to say: a log line's level, message and the error behind it. */
+export type TaskTimerReport = (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
 
 /** The timer that runs due refresh tasks; `stop` waits for the round under way. */
 export interface TaskTimer {
@@ -18,7 +20,7 @@ export function startTaskTimer(
   storage: Storage,
   now: () => Date,
   runner: TaskRunner,
-  report: (line: string) => void,
+  report: TaskTimerReport,
   everyMs = 250,
 ): TaskTimer {
   let round: Promise<void> | undefined;
@@ -27,14 +29,13 @@ export function startTaskTimer(
     if (round) return;
     round = processDueTasks(storage, now(), runner)
       .then(() => {
-        if (databaseDown) report('wsadmin: database reachable again');
+        if (databaseDown) report('info', 'database reachable again: refresh tasks run');
         databaseDown = false;
       })
       .catch((error) => {
         const unavailable = isStorageUnavailable(error);
-        if (!unavailable) report(`wsadmin: refresh task failed: ${describeError(error)}`);
-        else if (!databaseDown)
-          report(`wsadmin: database unavailable, refresh tasks wait: ${describeError(error)}`);
+        if (!unavailable) report('error', 'refresh task failed', error);
+        else if (!databaseDown) report('warn', 'database unavailable: refresh tasks wait', error);
         databaseDown = unavailable;
       })
       .finally(() => {

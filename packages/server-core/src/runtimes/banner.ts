@@ -15,11 +15,45 @@ export interface Banner {
   workerPids?: number[];
 }
 
+/** Where the banner goes as one JSON record: a logger at `info` whatever LOG_LEVEL says. */
+export interface BannerLog {
+  info(fields: object, message: string): void;
+}
+
 /**
- * One write: a reader of the pipe (a supervisor, a test waiting for the URL) never sees the URL
+ * The banner as one log record (LOG_FORMAT=json, so that every line on stdout is one JSON object):
+ * the message says what the text's first line says, the fields hold the rest. The secret of a key
+ * created now is in it, as in the text: this is the only time it is shown.
+ */
+export function bannerRecord(banner: Banner): { fields: Record<string, unknown>; message: string } {
+  const { url } = banner;
+  return {
+    fields: {
+      url,
+      database: banner.location,
+      runtime: banner.runtime,
+      api: `${url}/openapi/v1/`,
+      ...(banner.docs === false ? {} : { docs: `${url}/docs` }),
+      document: `${url}/openapi.json`,
+      ...(banner.workerPids ? { workers: banner.workerPids } : {}),
+      ...(banner.testClock ? { testClock: 'POST /__test__/clock/ {"advanceSeconds": N}' } : {}),
+      ...(banner.createdKeySecret ? { createdKeySecret: banner.createdKeySecret } : {}),
+    },
+    message: `wsadmin reference server on ${url} (database: ${banner.location})`,
+  };
+}
+
+/**
+ * With a `log`, one record (`bannerRecord`); without, the text for a terminal (LOG_FORMAT=pretty),
+ * in one write: a reader of the pipe (a supervisor, a test waiting for the URL) never sees the URL
  * without the lines after it, such as the new key that is shown only once.
  */
-export function printBanner(banner: Banner): void {
+export function printBanner(banner: Banner, log?: BannerLog): void {
+  if (log) {
+    const { fields, message } = bannerRecord(banner);
+    log.info(fields, message);
+    return;
+  }
   const { url } = banner;
   const lines = [
     `wsadmin reference server on ${url} (database: ${banner.location})`,

@@ -89,7 +89,7 @@ export function bunHost(): RuntimeHost {
         port: settings.port,
         fetch: (request, peer) => fetch(request, { remoteAddress: peer.requestIP(request)?.address }),
       });
-      return { port: server.port, stop: () => server.stop(true) };
+      return { port: server.port, stop: () => server.stop(true).then(() => undefined) };
     },
   };
 }

@@ -94,7 +94,7 @@ export function denoHost(): RuntimeHost {
         { hostname: settings.host, port: settings.port, onListen: () => undefined },
         (request, info) => fetch(request, { remoteAddress: info.remoteAddr.hostname }),
       );
-      return { port: server.addr.port, stop: () => server.shutdown() };
+      return { port: server.addr.port, stop: () => server.shutdown().then(() => undefined) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestReport } from '../http/request-report';
-import { jsonLinesLogger, logRequest } from './log';
+import { errorFields, jsonLinesLogger, logRequest } from './log';
 
 const REPORT: RequestReport = {
   requestId: 'req-1',
@@ -42,11 +42,13 @@ describe('the request log line of every runtime', () => {
   });
 
   it.each([
-    [499, 30, 'aborted'],
-    [503, 50, 'request failed'],
-  ])('logs status %i at level %i as "%s"', (status, level, msg) => {
+    [499, '/openapi/v1/scopes/', 30, 'aborted'],
+    [503, '/openapi/v1/scopes/', 50, 'request failed'],
+    // A probe answered "not ready": the outage is logged once per change, not per probe.
+    [503, '/readyz', 30, 'request'],
+  ])('logs status %i of %s at level %i as "%s"', (status, route, level, msg) => {
     const { logger, written } = lines('info');
-    logRequest(logger, { ...REPORT, status });
+    logRequest(logger, { ...REPORT, status, route });
     expect(written[0]).toMatchObject({ level, msg });
     expect(written[0]).not.toHaveProperty('pid');
   });
@@ -59,5 +61,36 @@ describe('the request log line of every runtime', () => {
     logRequest(logger, REPORT);
     logRequest(logger, { ...REPORT, status: 500 });
     expect(written).toHaveLength(count);
+  });
+});
+
+describe('an error in a log line', () => {
+  it('is one line: the stack a field of its own, escaped by JSON, without the database detail fields', () => {
+    const { logger, written } = lines('info');
+    const error = Object.assign(new Error('null value in column "status"'), {
+      detail: 'Failing row contains (uid, scrypt$17$8$1$salt$hash)',
+    });
+    const text: string[] = [];
+    jsonLinesLogger({ level: 'info', write: (line) => text.push(line) }).error(
+      errorFields(error),
+      'internal error',
+    );
+    logger.error(errorFields(error), 'internal error');
+    expect(text).toHaveLength(1);
+    expect(text[0]).not.toContain('\n');
+    expect(text[0]).not.toContain('scrypt$');
+    expect(written[0]).toMatchObject({
+      level: 50,
+      err: {
+        type: 'Error',
+        message: 'null value in column "status"',
+        stack: expect.stringContaining('\n    at '),
+      },
+      msg: 'internal error',
+    });
+  });
+
+  it('of a value that is no Error carries its type only', () => {
+    expect(errorFields({ secret: 'wsk_x' })).toEqual({ err: { type: 'object', message: 'object' } });
   });
 });

@@ -1,3 +1,4 @@
+import { describeError } from '../errors';
 import { CLIENT_CLOSED_REQUEST } from '../http/abandoned';
 import type { RequestReport } from '../http/request-report';
 import type { LogLevel } from '../settings/server-settings';
@@ -44,13 +45,33 @@ export function jsonLinesLogger(options: {
   return { isLevelEnabled: enabled, info: line('info'), warn: line('warn'), error: line('error') };
 }
 
+/** An error as a log line's field: what `errorFields` gives. */
+export interface ErrorField {
+  type: string;
+  message: string;
+  /** The stack as one string: JSON escapes its newlines, so the line stays one line. */
+  stack?: string;
+}
+
+/**
+ * An error as the `err` field of a log line (pino's name for it): its class, message and stack,
+ * never the database's detail fields (a failing row may hold a password hash). Not an Error: only
+ * its type, since any value could hold a secret.
+ */
+export function errorFields(error: unknown): { err: ErrorField } {
+  if (!(error instanceof Error)) return { err: { type: typeof error, message: describeError(error) } };
+  return { err: { type: error.name, message: error.message, stack: describeError(error) } };
+}
+
 /**
  * One line per answered request, on every runtime: ids and templates only, never a path with its
  * values, a header or a body. A request the client abandoned is `aborted` at info: the server did
- * not fail.
+ * not fail; so is a `/readyz` that answers 503.
  */
 export function logRequest(logger: ServerLogger, report: RequestReport): void {
-  const level = report.status >= 500 ? 'error' : 'info';
+  // A probe's 503 is its answer, not a failure of the server: the outage behind it is logged once
+  // per change of state (`readiness.onChange`), not at error once per probe.
+  const level = report.status >= 500 && report.route !== '/readyz' ? 'error' : 'info';
   // Every request passes here: at LOG_LEVEL=silent (or warn) it builds nothing.
   if (!logger.isLevelEnabled(level)) return;
   const fields = {

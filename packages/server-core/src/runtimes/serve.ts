@@ -5,7 +5,6 @@ import type { PasswordHasher } from '../auth/passwords';
 import { boundedPasswords, PASSWORD_CONCURRENCY, scryptPasswords } from '../auth/scrypt-passwords';
 import { AdjustableClock } from '../clock';
 import type { TaskRunner } from '../context';
-import { describeError } from '../errors';
 import type { RequestReport } from '../http/request-report';
 import type { Tracing } from '../http/tracing';
 import { startTaskTimer } from '../management/task-timer';
@@ -18,7 +17,7 @@ import { serveDocument } from './document';
 import { lastForwardedFor } from './forwarded-for';
 import { mountHome } from './home';
 import { listenError } from './listen-error';
-import { jsonLinesLogger, logRequest, type ServerLogger } from './log';
+import { errorFields, jsonLinesLogger, logRequest, type ServerLogger } from './log';
 
 /** The server, started on its runtime: what `startServer` of each runtime's entry gives. */
 export interface RuntimeServer {
@@ -28,15 +27,40 @@ export interface RuntimeServer {
   clock: AdjustableClock;
   /** Secret of a key created on this start (first start on an empty database), shown once. */
   createdKeySecret: string | undefined;
-  /** Stops listening, waits for the refresh round under way, closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops listening, lets the requests in flight finish (the Node host: within `drainMs`, then
+   * closes what is left), waits for the refresh round under way, closes the database. From the call
+   * on, `GET /readyz` answers 503.
+   */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** How long requests in flight may take before their connections are closed (hosts that can). */
+  drainMs?: number | undefined;
+  /**
+   * Told once the listener is closed and every connection is gone, before the database closes;
+   * `undefined` from a host that cannot tell what its stop cut (Bun, Deno).
+   */
+  onDrained?: (drained: Drained | undefined) => void;
+}
+
+/** How a drain ended. */
+export interface Drained {
+  /** Requests whose connections the deadline closed before their answer was sent: 0 in a clean drain. */
+  cut: number;
 }
 
 /** A runtime's HTTP server, listening. */
 export interface Listening {
   /** The port actually bound (PORT=0 picks a free one). */
   port: number;
-  stop(): Promise<void>;
+  /**
+   * Stops accepting connections and resolves once every open one is gone. A host that can drain
+   * (Node) answers with `Connection: close` from now on, closes idle connections at once, and at
+   * `drainMs` closes the rest, counting the requests it cut.
+   */
+  stop(options?: { drainMs?: number | undefined }): Promise<Drained | undefined>;
 }
 
 /** What `app.fetch` receives as its environment from the Bun and Deno hosts: the peer's address. */
@@ -84,6 +108,12 @@ export interface RuntimeHost {
   localUrl?(c: Context): string | undefined;
   /** Where lines go; default: JSON lines on stdout at LOG_LEVEL (the lines pino writes on Node). */
   logger?: ServerLogger;
+  /**
+   * Where the start-up and shutdown records go (the banner, `shutting down`, `drained`), at `info`
+   * whatever LOG_LEVEL says, through the same stream as `logger` so lines keep their order.
+   * Default: JSON lines on stdout.
+   */
+  lifecycleLogger?: ServerLogger;
   /** Default: scrypt, as many at once as PASSWORD_CONCURRENCY. */
   passwords?: PasswordHasher;
   /** What only this runtime serves and observes, given the opened database (Node: /docs, /metrics). */
@@ -120,6 +150,7 @@ export async function serveOnRuntime(
   options: ServeOptions = {},
 ): Promise<RuntimeServer> {
   const logger = host.logger ?? jsonLinesLogger({ level: settings.logLevel, pid: host.pid });
+  let shuttingDown = false;
   const clock = new AdjustableClock();
   const traces = await host.tracing?.(settings);
   let storage: Storage;
@@ -152,7 +183,12 @@ export async function serveOnRuntime(
     ...(settings.rateLimits ? { rateLimiter: tokenBucketLimiter(settings.rateLimits) } : {}),
     clientAddress: (c) =>
       (settings.trustProxy ? lastForwardedFor(c.req.header('x-forwarded-for')) : undefined) ?? peerAddress(c),
-    onError: (error) => console.error(`wsadmin: internal error: ${describeError(error)}`),
+    onError: (error) => logger.error(errorFields(error), 'internal error'),
+    readiness: {
+      shuttingDown: () => shuttingDown,
+      onChange: (ready, reason) =>
+        ready ? logger.info({ ready }, 'ready again: the database answers') : logger.error({ ready }, reason),
+    },
     ...(traces ? { tracing: traces.tracing } : {}),
   });
   serveDocument(app);
@@ -192,7 +228,7 @@ export async function serveOnRuntime(
     storage,
     () => clock.now(),
     taskRunner,
-    (line) => console.error(line),
+    (level, message, error) => logger[level](error === undefined ? {} : errorFields(error), message),
   );
   let closing: Promise<void> | undefined;
   return {
@@ -201,8 +237,10 @@ export async function serveOnRuntime(
     storage,
     clock,
     createdKeySecret: bootstrap?.secret,
-    close() {
-      closing ??= Promise.all([listening.stop(), taskTimer.stop()])
+    close(options = {}) {
+      shuttingDown = true;
+      closing ??= Promise.all([listening.stop({ drainMs: options.drainMs }), taskTimer.stop()])
+        .then(([drained]) => options.onDrained?.(drained))
         .then(() => storage.close())
         .then(() => traces?.shutdown())
         .then(() => host.closed?.());
@@ -211,31 +249,79 @@ export async function serveOnRuntime(
   };
 }
 
-/** Starts, prints the banner, and stops on SIGINT / SIGTERM: what every runtime's command serves. */
+/**
+ * Starts, prints the banner, and drains on SIGINT / SIGTERM (`drainOnSignals`): what every
+ * runtime's command serves.
+ */
 export async function runOnRuntime(
   host: RuntimeHost,
   settings: ServerSettings,
   onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void,
 ): Promise<RuntimeServer> {
   const server = await serveOnRuntime(host, settings);
-  printBanner({
+  const lifecycle = host.lifecycleLogger ?? jsonLinesLogger({ level: 'info', pid: host.pid });
+  const banner = {
     url: server.url,
     location: server.storage.location,
     runtime: host.label,
     createdKeySecret: server.createdKeySecret,
     testClock: settings.testClock,
     docs: host.docs ?? false,
-  });
+  };
+  printBanner(banner, settings.logFormat === 'json' ? lifecycle : undefined);
+  drainOnSignals(server, settings, lifecycle, onSignal);
+  return server;
+}
+
+/** After the drain deadline, this long for the database to close before the process exits anyway. */
+export const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * On the first SIGINT or SIGTERM: `shutting down` (unless `announce` is false: a cluster's primary
+ * says it once for its workers), the drain (`close` within WSADMIN_DRAIN_SECONDS), `drained` with
+ * its duration and the requests cut, then exit 0; exit 1 when the deadline cut a request in flight
+ * or the close failed, or when the close still hangs `CLOSE_GRACE_MS` after the deadline.
+ */
+export function drainOnSignals(
+  server: Pick<RuntimeServer, 'close'>,
+  settings: Pick<ServerSettings, 'drainSeconds'>,
+  lifecycle: ServerLogger,
+  onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void,
+  options: { announce?: boolean } = {},
+): void {
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     onSignal(signal, () => {
-      console.log(`wsadmin: ${signal}, shutting down`);
-      server.close().then(
-        () => exit(0),
-        () => exit(1),
+      // Ctrl-C reaches a whole process group, and a cluster's primary forwards SIGTERM as well.
+      if (stopping) return;
+      stopping = true;
+      const drainMs = settings.drainSeconds * 1000;
+      const started = Date.now();
+      if (options.announce ?? true)
+        lifecycle.info({ signal, drainSeconds: settings.drainSeconds }, 'shutting down: draining');
+      const giveUp = setTimeout(() => {
+        lifecycle.error({ signal }, 'the database did not close in time after the drain; exiting');
+        exit(1);
+      }, drainMs + CLOSE_GRACE_MS);
+      (giveUp as { unref?: () => void }).unref?.();
+      let cut = 0;
+      const onDrained = (drained: Drained | undefined) => {
+        const durationMs = Date.now() - started;
+        cut = drained?.cut ?? 0;
+        if (!drained) lifecycle.info({ durationMs }, 'drained: the listener is closed');
+        else if (cut > 0)
+          lifecycle.error({ cut, durationMs }, `drained: the deadline cut ${cut} request(s) in flight`);
+        else lifecycle.info({ cut, durationMs }, 'drained: every request answered');
+      };
+      server.close({ drainMs, onDrained }).then(
+        () => exit(cut > 0 ? 1 : 0),
+        (error: unknown) => {
+          lifecycle.error(errorFields(error), 'shutdown failed');
+          exit(1);
+        },
       );
     });
   }
-  return server;
 }
 
 function exit(code: number): void {

@@ -19,6 +19,7 @@ const DEFAULTS = {
   passwordConcurrency: undefined,
   workers: 1,
   maxConnections: undefined,
+  drainSeconds: 10,
 };
 
 /** What every runtime reads alike. */
@@ -107,6 +108,7 @@ describe('readServerSettings, the one reader of every runtime', () => {
           WSADMIN_PASSWORD_CONCURRENCY: '3',
           WSADMIN_WORKERS: 'auto',
           WSADMIN_MAX_CONNECTIONS: ' 64 ',
+          WSADMIN_DRAIN_SECONDS: '2.5',
         },
         'Node',
         { cpus: () => 6 },
@@ -120,7 +122,14 @@ describe('readServerSettings, the one reader of every runtime', () => {
       passwordConcurrency: 3,
       workers: 6,
       maxConnections: 64,
+      drainSeconds: 2.5,
     });
+  });
+
+  it.each(['-1', 'ten', '3601', '1e3'])('refuses WSADMIN_DRAIN_SECONDS=%s, naming what it takes', (value) => {
+    expect(refusal(() => readServerSettings({ WSADMIN_DRAIN_SECONDS: value }, 'Node'))).toBe(
+      `WSADMIN_DRAIN_SECONDS must be a number of seconds from 0 to 3600, got "${value}"`,
+    );
   });
 
   it.each<[string, Record<string, string>, RegExp]>([
@@ -137,6 +146,11 @@ describe('readServerSettings, the one reader of every runtime', () => {
       /^WSADMIN_PASSWORD_CONCURRENCY is not supported/,
     ],
     ['the PostgreSQL test hooks', { WSADMIN_TEST_HOOKS: '1' }, /^WSADMIN_TEST_HOOKS is not supported/],
+    [
+      'a drain deadline',
+      { WSADMIN_DRAIN_SECONDS: '30' },
+      /^WSADMIN_DRAIN_SECONDS is not supported on \w+: .*closeAllConnections/,
+    ],
     ['pretty logs', { LOG_FORMAT: 'pretty' }, /^LOG_FORMAT is not supported on \w+: .*JSON/],
     [
       'PostgreSQL, without echoing the URL and its password',

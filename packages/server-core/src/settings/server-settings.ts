@@ -42,6 +42,11 @@ export interface ServerSettings {
   workers: number;
   /** Node: open connections per process; undefined: the descriptor limit less 256 (the Node server's default). */
   maxConnections: number | undefined;
+  /**
+   * Node: after SIGTERM, how long requests in flight may take before their connections are closed
+   * (WSADMIN_DRAIN_SECONDS, default 10). Elsewhere the 10 s after which a stuck close gives up.
+   */
+  drainSeconds: number;
   /** Node: OpenTelemetry traces, from the standard `OTEL_*` variables; undefined: off (the default). */
   tracing?: TracingSettings | undefined;
 }
@@ -69,6 +74,9 @@ export interface TracingSettings {
   propagators: ('tracecontext' | 'baggage')[];
 }
 
+/** WSADMIN_DRAIN_SECONDS unset. */
+export const DEFAULT_DRAIN_SECONDS = 10;
+
 /** What the reader cannot know by itself, without Node: the CPUs of `WSADMIN_WORKERS=auto`. */
 export interface SettingsOptions {
   cpus?: () => number;
@@ -95,6 +103,11 @@ const NODE_ONLY: Readonly<Record<string, { passes?: string; why: (runtime: Serve
       "it bounds scrypt on the Node server's thread pool; here hashes run as the runtime schedules them",
   },
   WSADMIN_TEST_HOOKS: { why: () => 'the test hooks are those of the Node server on PostgreSQL' },
+  WSADMIN_DRAIN_SECONDS: {
+    passes: String(DEFAULT_DRAIN_SECONDS),
+    why: (runtime) =>
+      `the drain deadline closes the connections left with node:http's closeAllConnections, which ${runtime}'s server lacks`,
+  },
   // The variables that turn tracing on; the others of OpenTelemetry do nothing without them.
   OTEL_TRACES_EXPORTER: { passes: 'none', why: () => NO_TRACES_HERE },
   OTEL_EXPORTER_OTLP_ENDPOINT: { why: () => NO_TRACES_HERE },
@@ -164,6 +177,7 @@ export function readServerSettings(
     passwordConcurrency: parsePositive('WSADMIN_PASSWORD_CONCURRENCY', env.WSADMIN_PASSWORD_CONCURRENCY),
     workers,
     maxConnections: parsePositive('WSADMIN_MAX_CONNECTIONS', env.WSADMIN_MAX_CONNECTIONS?.trim()),
+    drainSeconds: parseDrainSeconds(env.WSADMIN_DRAIN_SECONDS),
     tracing: runtime === 'Node' ? readTracingSettings(env) : undefined,
   };
 }
@@ -285,6 +299,18 @@ function parseWorkers(value: string | undefined, cpus: (() => number) | undefine
   if (!/^\d+$/.test(text) || Number(text) < 1)
     throw new StartupError(`WSADMIN_WORKERS must be a whole number >= 1 or "auto", got "${value}"`);
   return Number(text);
+}
+
+/** WSADMIN_DRAIN_SECONDS: seconds from 0 (cut at once) to an hour, fractions allowed. */
+function parseDrainSeconds(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_DRAIN_SECONDS;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 3600)
+    throw new StartupError(
+      `WSADMIN_DRAIN_SECONDS must be a number of seconds from 0 to 3600, got "${value}"`,
+    );
+  return seconds;
 }
 
 function parsePositive(name: string, value: string | undefined): number | undefined {

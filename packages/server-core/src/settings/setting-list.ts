@@ -81,6 +81,12 @@ export const SETTINGS: readonly Setting[] = [
     nodeOnly: true,
   },
   {
+    name: 'WSADMIN_DRAIN_SECONDS',
+    default: '10',
+    meaning: 'after SIGTERM: how long requests in flight may take; then their connections close',
+    nodeOnly: true,
+  },
+  {
     name: 'NODE_ENV',
     default: 'unset',
     meaning: 'production: stop checking every answer against the contract',

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import { printBanner } from '@wsadmin/server-core/server-kit';
+import { CLOSE_GRACE_MS, errorFields, printBanner } from '@wsadmin/server-core/server-kit';
 import type { ServerConfig } from '../config';
+import { createLogger } from '../operations/logger';
 import { isMessage, type WorkerMessage } from './messages';
 import { answerMetricsRequests } from './metrics';
 import { ensureKeyOnce, prepareDatabase } from './prepare';
@@ -9,8 +10,11 @@ import { ensureKeyOnce, prepareDatabase } from './prepare';
 const STABLE_MS = 30_000;
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 30_000;
-/** After SIGTERM, workers still running this long later are killed (a request stuck past its timeouts). */
-const SHUTDOWN_GRACE_MS = 15_000;
+/**
+ * After SIGTERM, the primary waits for its workers as long as each may take (the drain deadline,
+ * then the time to close the database) and this much more; any still running then is killed.
+ */
+const KILL_MARGIN_MS = 2_000;
 
 /**
  * When to replace a worker that died after `livedMs`, having followed `crashes` quick deaths in a
@@ -33,9 +37,12 @@ interface Slot {
  * `WSADMIN_WORKERS=N > 1`: this process migrates the database (once, before any worker starts),
  * forks N workers that share the port (node:cluster, round-robin), once they all listen makes sure
  * the bootstrap key exists and prints the banner, restarts a worker that dies (with
- * exponential back-off), and on SIGTERM/SIGINT stops them all gracefully and exits 0.
+ * exponential back-off), and on SIGTERM/SIGINT has them all drain and exits 0 once they have.
  */
 export async function runPrimary(config: ServerConfig): Promise<void> {
+  // One write per line, as the workers': they share stdout, and whole lines stay whole.
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, sync: true });
+  const lifecycle = logger.child({}, { level: 'info' });
   const prepared = await prepareDatabase(config);
   answerMetricsRequests();
   const slots: Slot[] = [];
@@ -57,23 +64,28 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
       if (!isMessage<WorkerMessage & { type: 'wsadmin:listening' }>(message, 'wsadmin:listening')) return;
       slot.listening = true;
       if (replaces !== undefined) {
-        console.error(`wsadmin: worker ${worker.process.pid} started in place of worker ${replaces}`);
+        logger.warn(
+          { worker: worker.process.pid, replaces },
+          `worker ${worker.process.pid} started in place of worker ${replaces}`,
+        );
       }
       if (!ready && slots.length === config.workers && slots.every((each) => each.listening)) {
         ready = true;
         ensureKeyOnce(config).then(
           (createdKeySecret) =>
-            printBanner({
-              url: message.url,
-              location: prepared.location,
-              runtime: `Node ${process.versions.node}`,
-              createdKeySecret,
-              testClock: config.testClock,
-              workerPids: slots.map((each) => each.worker.process.pid ?? 0),
-            }),
+            printBanner(
+              {
+                url: message.url,
+                location: prepared.location,
+                runtime: `Node ${process.versions.node}`,
+                createdKeySecret,
+                testClock: config.testClock,
+                workerPids: slots.map((each) => each.worker.process.pid ?? 0),
+              },
+              config.logFormat === 'json' ? lifecycle : undefined,
+            ),
           (error: unknown) => {
-            const why = error instanceof Error ? error.message : String(error);
-            console.error(`wsadmin: could not make sure the bootstrap key exists: ${why}`);
+            logger.error(errorFields(error), 'could not make sure the bootstrap key exists');
             failed = true;
             shutdown();
           },
@@ -90,7 +102,10 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
       }
       if (!ready) {
         // A worker that cannot start (port taken, database refused) would fail again at once.
-        console.error(`wsadmin: worker ${worker.process.pid} exited during start (${how}); stopping`);
+        logger.error(
+          { worker: worker.process.pid, code, signal },
+          `worker ${worker.process.pid} exited during start (${how}); stopping`,
+        );
         failed = true;
         shutdown();
         return;
@@ -98,8 +113,9 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
       const next = restartDelay(slot.crashes, Date.now() - slot.startedAt);
       slot.crashes = next.crashes;
       const delay = next.delayMs;
-      console.error(
-        `wsadmin: worker ${worker.process.pid} exited unexpectedly (${how}); starting another in ${delay} ms`,
+      logger.error(
+        { worker: worker.process.pid, code, signal, restartInMs: delay },
+        `worker ${worker.process.pid} exited unexpectedly (${how}); starting another in ${delay} ms`,
       );
       const timer = setTimeout(() => {
         restarts.delete(timer);
@@ -112,16 +128,22 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
   const shutdown = (signal?: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    if (signal) console.log(`wsadmin: ${signal}, shutting down`);
+    if (signal) lifecycle.info({ signal, drainSeconds: config.drainSeconds }, 'shutting down: draining');
     for (const timer of restarts) clearTimeout(timer);
     const running = slots.filter((slot) => !slot.worker.isDead());
     if (running.length === 0) process.exit(failed ? 1 : 0);
+    // Each worker drains (Connection: close, idle connections closed, answers finished) and exits 0.
     for (const slot of running) slot.worker.process.kill('SIGTERM');
+    const waitMs = config.drainSeconds * 1000 + CLOSE_GRACE_MS + KILL_MARGIN_MS;
     setTimeout(() => {
-      for (const slot of slots) if (!slot.worker.isDead()) slot.worker.process.kill('SIGKILL');
-      console.error(`wsadmin: workers still running ${SHUTDOWN_GRACE_MS} ms after ${signal}; killed`);
+      const left = slots.filter((slot) => !slot.worker.isDead());
+      for (const slot of left) slot.worker.process.kill('SIGKILL');
+      logger.error(
+        { workers: left.map((slot) => slot.worker.process.pid) },
+        `workers still running ${waitMs} ms after ${signal ?? 'the stop'}; killed`,
+      );
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, waitMs).unref();
   };
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));

@@ -1,3 +1,4 @@
+import { drainOnSignals } from '@wsadmin/server-core/server-kit';
 import type { ServerConfig } from '../config';
 import { type RunningServer, startServer } from '../server';
 import { StartupError } from '../startup-error';
@@ -25,16 +26,14 @@ export async function runWorker(config: ServerConfig): Promise<void> {
   }
   const listening: WorkerMessage = { type: 'wsadmin:listening', url: server.url };
   process.send?.(listening);
-  let closing = false;
-  // Ctrl-C reaches the whole process group, and the primary forwards SIGTERM as well: close once.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      server.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  // The primary says `shutting down` once for all; each worker says how its own drain went.
+  drainOnSignals(
+    server,
+    config,
+    server.logger.child({}, { level: 'info' }),
+    (signal, stop) => process.on(signal, stop),
+    {
+      announce: false,
+    },
+  );
 }
