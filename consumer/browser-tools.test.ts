@@ -233,7 +233,7 @@ describe("examples/vitest-browser: Vitest browser mode with the mock's worker", 
       .filter((result) => result.status !== 'passed')
       .map((result) => `${result.title}: ${result.failureMessages.join(' ').slice(0, 1500)}`);
     expect(failed).toEqual([]);
-    expect(report.numPassedTests).toBe(4);
+    expect(report.numPassedTests).toBe(5);
   });
 });
 
