@@ -11,6 +11,7 @@ export {
   type MockSnapshot,
   type WsadminMock,
 } from './create-mock';
+export type { MockHarFields } from './journal/har';
 export type {
   ManagementObjectKind,
   MockAnswer,
