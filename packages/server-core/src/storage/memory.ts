@@ -9,6 +9,12 @@ import { openStorage, type Storage } from './storage';
 export interface MemoryStorage extends Storage {
   /** The database as SQLite file bytes, taken between transactions (the mock's snapshot()). */
   exportBytes(): Promise<Uint8Array>;
+  /**
+   * SQLite's `quick_check` of the whole database: undefined when sound, else its first problems.
+   * For bytes from outside (the mock's restore of a snapshot): sql.js opens any bytes and finds a
+   * damaged page only when a query reads it.
+   */
+  damage(): Promise<string | undefined>;
 }
 
 export interface MemoryStorageOptions {
@@ -115,6 +121,17 @@ async function openSqlJs(
         // Older sql.js builds reopen the database on export, which resets pragmas.
         database.run('PRAGMA foreign_keys = ON');
         return bytes;
+      }),
+    damage: () =>
+      storage.db.connection().execute(async () => {
+        try {
+          const found = (database.exec('PRAGMA quick_check(5)')[0]?.values ?? []).map((row) =>
+            String(row[0]),
+          );
+          return found.length === 1 && found[0] === 'ok' ? undefined : found.join('; ');
+        } catch (error) {
+          return String((error as Error).message ?? error);
+        }
       }),
   };
 }
