@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMock } from '../index-node';
 import { scenarioSummary } from './scenario-summary';
 
 describe('scenarioSummary', () => {
@@ -29,5 +30,14 @@ describe('scenarioSummary', () => {
     expect(scenarioSummary({})).toBe('empty seed');
     expect(scenarioSummary({ seed: { workspaces: [] } })).toBe('empty seed');
     expect(scenarioSummary({ seed: () => undefined })).toBe('seeded by a function');
+  });
+
+  it('says when the mock starts from a snapshot instead of its seed', async () => {
+    const mock = createMock({ seed: { workspaces: [{ name: 'Demo' }] } });
+    try {
+      expect(scenarioSummary({ snapshot: await mock.snapshot() })).toBe('from a snapshot');
+    } finally {
+      await mock.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { MockSeed } from '../seed';
  * operationId and the clock's start.
  */
 export function scenarioSummary(scenario: MockScenario): string {
-  const parts = [seedSummary(scenario.seed)];
+  const parts = [scenario.snapshot ? 'from a snapshot' : seedSummary(scenario.seed)];
   if (scenario.keys?.length) parts.push(`keys: ${scenario.keys.length} besides MOCK_KEY`);
   const overridden = Object.keys(scenario.overrides ?? {});
   if (overridden.length > 0) parts.push(`overrides: ${overridden.join(', ')}`);
