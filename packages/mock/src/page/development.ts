@@ -1,4 +1,5 @@
 // Whether the page is a development build, as the bundler says it.
+import { viteDevFlag } from './vite-env';
 
 // Typed here rather than through `vite/client` or Node's types: the bundler replaces the text.
 declare const process: { readonly env: Readonly<Record<string, string | undefined>> };
@@ -11,8 +12,7 @@ declare const process: { readonly env: Readonly<Record<string, string | undefine
  */
 export function isDevelopmentBuild(): boolean {
   try {
-    // Written out in full: bundlers replace this exact text.
-    const dev: unknown = (import.meta as { env: { DEV?: unknown } }).env.DEV;
+    const dev = viteDevFlag();
     if (typeof dev === 'boolean') return dev;
   } catch {
     // No `import.meta.env` (not Vite): ask the other convention.
