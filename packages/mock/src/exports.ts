@@ -13,6 +13,14 @@ export {
   type WsadminMock,
 } from './create-mock';
 export type { MockHarFields } from './journal/har';
+export type { DeepPartial, MockRequestMatch } from './journal/match';
+export {
+  type MockMatcherContext,
+  type MockMatcherResult,
+  type MockMatchers,
+  type MockOrderStep,
+  mockMatchers,
+} from './journal/matchers';
 export type {
   ManagementObjectKind,
   MockAnswer,
