@@ -15,6 +15,8 @@ import {
   type OverrideOptions,
   successResponse,
 } from './overrides';
+import { rejectionOf } from './strict/rejection';
+import type { RejectionLog } from './strict/rejection-log';
 
 interface AnsweringOptions {
   scope: BaseScope;
@@ -23,13 +25,15 @@ interface AnsweringOptions {
   /** The app's own answer (the mock state). */
   appFetch(request: Request): Promise<Response>;
   onViolation(error: MockContractError): void;
+  /** Where the app's answers that are rejections go (strict mode). */
+  rejections: RejectionLog;
 }
 
 /**
  * How the mock answers a request under its base URL: through an override where one is active for
  * the operation, else by the app. Holds the overrides and the contract violations they caused.
  */
-export function createAnswering({ scope, http, appFetch, onViolation }: AnsweringOptions) {
+export function createAnswering({ scope, http, appFetch, onViolation, rejections }: AnsweringOptions) {
   const overrides = new Map<OperationId, ActiveOverride>();
   const violations: MockContractError[] = [];
 
@@ -41,34 +45,51 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
       throw new TypeError(`${request.url} is not under the mock's base URL ${scope.href}`);
     const matched = matchOperation(request.method, path);
     const active = matched ? overrides.get(matched.operationId) : undefined;
-    if (!matched || !active) return appFetch(await scope.forward(request, url, path));
+    if (!matched || !active) return appAnswer(matched, request, url, path);
     active.remaining -= 1;
     if (active.remaining <= 0) overrides.delete(matched.operationId);
+    const override = active.override;
+    if (isDelay(override)) {
+      await new Promise((resolve) => setTimeout(resolve, override.delayMs));
+      return appAnswer(matched, request, url, path);
+    }
     const copy = request.clone();
-    const answered = await answerOverride(
-      matched,
-      active.override,
-      copy,
-      await scope.forward(request, url, path),
-    );
+    const answered = await answerOverride(matched, override, copy, await scope.forward(request, url, path));
     // As the document declares and the app does: every answer carries an id (a network error is none).
     if (answered.type !== 'error' && !answered.headers.has('x-request-id'))
       answered.headers.set('X-Request-Id', crypto.randomUUID());
     return answered;
   }
 
+  /** The app's own answer; one the contract refuses (strict mode) is recorded as a rejection. */
+  async function appAnswer(
+    matched: MatchedOperation | undefined,
+    request: Request,
+    url: URL,
+    path: string,
+  ): Promise<Response> {
+    // A copy of the body, read only when the answer is a rejection (its message shows it).
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.clone();
+    const response = await appFetch(await scope.forward(request, url, path));
+    const rejection = await rejectionOf(
+      matched?.operationId,
+      request.method,
+      `${path}${url.search}`,
+      body,
+      response,
+    );
+    if (rejection) rejections.record(rejection);
+    return response;
+  }
+
   async function answerOverride(
     { operationId, params }: MatchedOperation,
-    override: Override<OperationId>,
+    override: Exclude<Override<OperationId>, { delayMs: number }>,
     request: Request,
     forwarded: Request,
   ): Promise<Response> {
     if (override === 'network-error') return Response.error();
-    if (typeof override !== 'function') {
-      if (isEnvelope(override)) return errorResponse(operationId, override);
-      await new Promise((resolve) => setTimeout(resolve, override.delayMs));
-      return appFetch(forwarded);
-    }
+    if (typeof override !== 'function') return errorResponse(operationId, override);
     const context: OverrideContext<OperationId> = {
       operationId,
       request,
@@ -121,4 +142,8 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
       violations.length = 0;
     },
   };
+}
+
+function isDelay(override: Override<OperationId>): override is { delayMs: number } {
+  return typeof override === 'object' && 'delayMs' in override;
 }

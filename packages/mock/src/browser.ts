@@ -1,9 +1,7 @@
-import { http, passthrough } from 'msw';
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-// An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
-// browser compiles while streaming and caches, instead of inlining it into the JavaScript.
-import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { createMockWith, type MockOptions, type WsadminMock } from './create-mock';
+import type { MockOptions, WsadminMock } from './create-mock';
+import { createPageMock } from './page-mock';
+import { checkAfterEachTest, PAGE } from './strict/test-hooks';
 import { explainWorkerStartFailure } from './worker-start';
 
 export * from './exports';
@@ -14,15 +12,7 @@ export * from './exports';
  * (Storybook's, Vitest browser mode's, your own) without options.
  */
 export function createMock(options: MockOptions = {}): WsadminMock {
-  const wasmUrl = options.sqlWasmUrl ?? sqlWasmUrl;
-  // The mock's own fetch of its WebAssembly goes through the page's worker too: passed through by
-  // a handler, so a worker that warns about (or fails) unhandled requests lets it by quietly.
-  const ownRequests = wasmUrl === undefined ? [] : [http.get(wasmUrl, () => passthrough())];
-  return createMockWith(
-    http,
-    { ...options, ...(wasmUrl === undefined ? {} : { sqlWasmUrl: wasmUrl }) },
-    ownRequests,
-  );
+  return createPageMock(options);
 }
 
 export interface MockWorkerOptions extends MockOptions {
@@ -39,7 +29,10 @@ export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<{ mock: WsadminMock; worker: SetupWorker }> {
   const { start, ...mockOptions } = options;
-  const mock = createMock(mockOptions);
+  // Strict mode logs each rejection in the page's console; under a test runner with global hooks
+  // (Vitest browser mode with globals) it also fails the test.
+  const mock = createPageMock(mockOptions, PAGE);
+  if (mockOptions.strict ?? true) checkAfterEachTest(() => mock.assertNoRejections());
   const worker = setupWorker(...mock.handlers);
   // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
   const bypass = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as StartOptions;

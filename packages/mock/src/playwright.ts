@@ -1,9 +1,13 @@
 import { test as base } from '@playwright/test';
-import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
-import { createMock } from './index-node';
+import { createMockWith, MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
+import { http } from './msw-http';
 import type { MockContractError } from './overrides';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
+import { type MockRejection, MockRejectionError } from './strict/rejection';
+
+/** The fixture reports rejections itself, after each test: `reset()` need not. */
+const FIXTURE = { strictByDefault: true, resetThrows: false };
 
 export { expect } from '@playwright/test';
 export * from './index-node';
@@ -28,7 +32,9 @@ export interface MockFixtures {
    * The mock answering every page of the test's browser context (through `routeMock`): arrange
    * with `mock.client` before `page.goto`, steer with `mock.override` and `mock.clock`, assert on
    * its state after. Set up for every test, used or not, and back at the scenario for each. A test
-   * fails when an override answered outside the contract or the app failed unexpectedly.
+   * fails when an override answered outside the contract, the app failed unexpectedly, or (strict
+   * mode, `mockOptions: { strict: false }` turns it off) the app sent a request the contract
+   * refuses that the test did not declare (`mock.allowRejection`, the scenario's `allowRejections`).
    */
   mock: WsadminMock;
 }
@@ -48,6 +54,7 @@ interface MockWorkerFixtures {
 interface Problems {
   violations: MockContractError[];
   errors: unknown[];
+  rejections: MockRejection[];
 }
 
 /**
@@ -84,6 +91,7 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       if (kept && kept.options === mockOptions && kept.baseUrl === baseUrl) {
         kept.problems.violations.length = 0;
         kept.problems.errors.length = 0;
+        kept.problems.rejections.length = 0;
         await kept.mock.reset();
       } else {
         await kept?.mock.close();
@@ -102,28 +110,39 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 
 /** A mock that records, besides reporting them as asked, what must fail the test. */
 function startMock(scenario: MockScenario, options: MockRunOptions, baseUrl: string): KeptMock {
-  const problems: Problems = { violations: [], errors: [] };
-  const mock = createMock({
-    ...options,
-    ...scenario,
-    baseUrl,
-    onError: (error) => {
-      problems.errors.push(error);
-      (options.onError ?? console.error)(error);
+  const problems: Problems = { violations: [], errors: [], rejections: [] };
+  const strict = options.strict ?? true;
+  const mock = createMockWith(
+    http,
+    {
+      ...options,
+      ...scenario,
+      baseUrl,
+      onError: (error) => {
+        problems.errors.push(error);
+        (options.onError ?? console.error)(error);
+      },
+      onContractViolation: (error) => {
+        problems.violations.push(error);
+        options.onContractViolation?.(error);
+      },
+      onRejection: (rejection) => {
+        if (strict) problems.rejections.push(rejection);
+        options.onRejection?.(rejection);
+      },
     },
-    onContractViolation: (error) => {
-      problems.violations.push(error);
-      options.onContractViolation?.(error);
-    },
-  });
+    [],
+    FIXTURE,
+  );
   return { options, baseUrl, mock, problems };
 }
 
-function failOnProblems({ violations, errors }: Problems): void {
+function failOnProblems({ violations, errors, rejections }: Problems): void {
   const found = [
     ...violations.map((violation) => violation.message),
     ...errors.map((error) => `unexpected error of the app (answered 500): ${String(error)}`),
   ];
   if (found.length > 0)
     throw new Error(`the wsadmin mock answered outside the contract:\n- ${found.join('\n- ')}`);
+  if (rejections.length > 0) throw new MockRejectionError([...rejections]);
 }
