@@ -1,12 +1,10 @@
-import { http, passthrough } from 'msw';
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-// An asset URL (Vite's `?url`): the bundler emits the WebAssembly as a file of its own, which the
-// browser compiles while streaming and caches, instead of inlining it into the JavaScript.
-import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { createMockWith, type MockOptions, type WsadminMock } from './create-mock';
+import type { MockOptions, WsadminMock } from './create-mock';
 import { logStart, requestLogger } from './page/console-log';
 import { isDevelopmentBuild } from './page/development';
 import { exposeOnWindow } from './page/devtools-handle';
+import { createPageMock } from './page-mock';
+import { checkAfterEachTest, PAGE } from './strict/test-hooks';
 import { explainWorkerStartFailure } from './worker-start';
 
 export * from './exports';
@@ -18,15 +16,7 @@ export { DEVTOOLS_PROPERTY, type MockDevtools } from './page/devtools-handle';
  * (Storybook's, Vitest browser mode's, your own) without options.
  */
 export function createMock(options: MockOptions = {}): WsadminMock {
-  const wasmUrl = options.sqlWasmUrl ?? sqlWasmUrl;
-  // The mock's own fetch of its WebAssembly goes through the page's worker too: passed through by
-  // a handler, so a worker that warns about (or fails) unhandled requests lets it by quietly.
-  const ownRequests = wasmUrl === undefined ? [] : [http.get(wasmUrl, () => passthrough())];
-  return createMockWith(
-    http,
-    { ...options, ...(wasmUrl === undefined ? {} : { sqlWasmUrl: wasmUrl }) },
-    ownRequests,
-  );
+  return createPageMock(options);
 }
 
 export interface MockWorkerOptions extends MockOptions {
@@ -34,7 +24,8 @@ export interface MockWorkerOptions extends MockOptions {
   start?: StartOptions;
   /**
    * No console lines from the mock: neither the one when it starts nor the collapsed group per
-   * request. Default false. (MSW's own lines are off unless `start: { quiet: false }`.)
+   * request. Default false. (MSW's own lines are off unless `start: { quiet: false }`; strict
+   * mode's errors are logged regardless.)
    */
   quiet?: boolean;
   /**
@@ -50,14 +41,18 @@ export interface MockWorkerOptions extends MockOptions {
  * The mock in a browser: `createMock` plus an MSW service worker over its handlers, started and
  * seeded. Logs a line to the console when it starts and a collapsed group per request (`quiet`
  * turns both off); in development builds, `window.__wsadminMock` gives the devtools console the
- * journal, the state and the controls (`exposeOnWindow`). The page must serve MSW's `mockServiceWorker.js`: `wsadminMockWorker()` of
- * `@wsadmin/mock/vite` does in Vite (see the package README); when it is missing, the error says so.
+ * journal, the state and the controls (`exposeOnWindow`). The page must serve MSW's
+ * `mockServiceWorker.js`: `wsadminMockWorker()` of `@wsadmin/mock/vite` does in Vite (see the
+ * package README); when it is missing, the error says so.
  */
 export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<{ mock: WsadminMock; worker: SetupWorker }> {
   const { start, quiet, exposeOnWindow: expose, ...mockOptions } = options;
-  const mock = createMock(mockOptions);
+  // Strict mode logs each rejection in the page's console; under a test runner with global hooks
+  // (Vitest browser mode with globals) it also fails the test.
+  const mock = createPageMock(mockOptions, PAGE);
+  if (mockOptions.strict ?? true) checkAfterEachTest(() => mock.assertNoRejections());
   const worker = setupWorker(...mock.handlers);
   // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
   const bypass = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as StartOptions;

@@ -14,8 +14,19 @@ import type { MockContractError, Override, OverrideOptions } from './overrides';
 import { scenarioOverrides } from './scenario';
 import type { MockSnapshot } from './snapshot/snapshot-format';
 import { createMockState } from './state';
+import { type AllowedRejection, type MockRejection, MockRejectionError } from './strict/rejection';
+import { createRejectionLog } from './strict/rejection-log';
 
 export { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
+
+/** How an entry runs the mock: strict by default or not, and whether `reset()` reports rejections left unchecked. */
+export interface MockRole {
+  readonly strictByDefault: boolean;
+  readonly resetThrows: boolean;
+}
+
+/** `createMock`: strict only when asked. */
+const PLAIN: MockRole = { strictByDefault: false, resetThrows: true };
 
 /** The mock's clock: every time rule (key expiry, plan tokens, retention, refresh tasks) reads it. */
 export interface MockClock {
@@ -47,6 +58,19 @@ export interface WsadminMock {
   har(): Har;
   /** Override answers that broke the contract since the last `reset()`. */
   readonly violations: readonly MockContractError[];
+  /**
+   * Requests the contract refused (400 `invalid_request`, 401, an unknown path, 405, 413, 415)
+   * since the last `reset()` or `assertNoRejections()`, less the declared ones. Recorded whether
+   * strict mode is on or not; strict mode logs each and fails the test.
+   */
+  readonly rejections: readonly MockRejection[];
+  /**
+   * Declares a rejection the test expects, until `reset()`: an operationId (any of its rejections)
+   * or `{ operationId, status, reason }`. Returns a function that removes the declaration.
+   */
+  allowRejection(rejection: AllowedRejection): () => void;
+  /** Throws `MockRejectionError` naming each rejection since the last reset or check, and clears them. */
+  assertNoRejections(): void;
   /**
    * The mock's answer to a request, without MSW (usable as the SDK's `fetch`). A `network-error`
    * override rejects, as the real `fetch` does.
@@ -105,6 +129,8 @@ export function createMockWith(
   options: MockOptions = {},
   /** Handlers of the mock's own requests, after the answering one (the page's WebAssembly, passed through). */
   ownRequests: HttpHandler[] = [],
+  /** Where the mock runs: test tools are strict by default; in a page nobody catches what `reset()` throws. */
+  role: MockRole = PLAIN,
 ): WsadminMock {
   const scope = baseScope(options.baseUrl ?? MOCK_BASE_URL);
   const state = createMockState(options);
@@ -116,7 +142,16 @@ export function createMockWith(
           now: () => state.clock.now(),
           changes: state.changes,
         });
+  const strict = options.strict ?? role.strictByDefault;
+  const rejectionLog = createRejectionLog(
+    options.allowRejections ?? [],
+    options.onRejection ??
+      (strict
+        ? (rejection) => console.error(`[wsadmin mock] strict mode: ${rejection.message}`)
+        : () => undefined),
+  );
   const answering = createAnswering({
+    rejections: rejectionLog,
     scope,
     http,
     journal,
@@ -143,6 +178,11 @@ export function createMockWith(
     get violations() {
       return answering.violations;
     },
+    get rejections() {
+      return rejectionLog.rejections;
+    },
+    allowRejection: rejectionLog.allow,
+    assertNoRejections: rejectionLog.check,
     async fetch(request) {
       const response = await answering.answer(request);
       // Outside MSW a network error is a rejected fetch, as with the real one.
@@ -156,7 +196,10 @@ export function createMockWith(
       answering.clear();
       journal?.clear();
       applyScenarioOverrides();
+      const unchecked = rejectionLog.reset();
       await state.reset();
+      // The last resort of strict mode where no hook checked after the test that made them.
+      if (strict && role.resetThrows && unchecked.length > 0) throw new MockRejectionError(unchecked);
     },
     snapshot: state.snapshot,
     restore: state.restore,

@@ -55,6 +55,13 @@ export {
 } from './scenario';
 export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
 export { MockSnapshotError } from './snapshot/snapshot-format';
+export {
+  type AllowedRejection,
+  type MockRejection,
+  MockRejectionError,
+  type RejectionMatcher,
+  type RejectionStatus,
+} from './strict/rejection';
 export type {
   ErrorAnswer,
   OverrideData,

@@ -1,11 +1,15 @@
-import { test as base, expect as baseExpect, type TestInfo } from '@playwright/test';
-import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
-import { createMock } from './index-node';
+import { test as base, expect as baseExpect } from '@playwright/test';
+import { createMockWith, MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import { mockMatchers } from './journal/matchers';
+import { http } from './msw-http';
 import type { MockContractError } from './overrides';
-import { attachMockReport } from './report/attach';
+import { apiStep, attachToTest, wantsReport } from './report/fixture-report';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
+import { type MockRejection, MockRejectionError } from './strict/rejection';
+
+/** The fixture reports rejections itself, after each test: `reset()` need not. */
+const FIXTURE = { strictByDefault: true, resetThrows: false };
 
 export * from './index-node';
 export {
@@ -41,9 +45,11 @@ export interface MockFixtures {
    * The mock answering every page of the test's browser context (through `routeMock`): arrange
    * with `mock.client` before `page.goto`, steer with `mock.override` and `mock.clock`, assert on
    * its state after. Set up for every test, used or not, and back at the scenario for each. A test
-   * fails when an override answered outside the contract or the app failed unexpectedly. Each API
-   * call is a step of the report and the trace; a failed test carries the mock's journal (HAR and a
-   * summary) and the changes since the seed as attachments.
+   * fails when an override answered outside the contract, the app failed unexpectedly, or (strict
+   * mode, `mockOptions: { strict: false }` turns it off) the app sent a request the contract
+   * refuses that the test did not declare (`mock.allowRejection`, the scenario's `allowRejections`).
+   * Each API call is a step of the report and the trace; a failed test carries the mock's journal
+   * (HAR and a summary) and the changes since the seed as attachments.
    */
   mock: WsadminMock;
 }
@@ -63,6 +69,7 @@ interface MockWorkerFixtures {
 interface Problems {
   violations: MockContractError[];
   errors: unknown[];
+  rejections: MockRejection[];
 }
 
 /**
@@ -99,6 +106,7 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       if (kept && kept.options === mockOptions && kept.baseUrl === baseUrl) {
         kept.problems.violations.length = 0;
         kept.problems.errors.length = 0;
+        kept.problems.rejections.length = 0;
         await kept.mock.reset();
       } else {
         await kept?.mock.close();
@@ -109,11 +117,9 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       const unroute = await routeMock(context, kept.mock, { step: apiStep });
       await use(kept.mock);
       await unroute();
-      const problems = problemsOf(kept.problems);
-      if (problems.length > 0 || failed(testInfo))
-        await attachMockReport(testInfo.attach.bind(testInfo), kept.mock);
-      if (problems.length > 0)
-        throw new Error(`the wsadmin mock answered outside the contract:\n- ${problems.join('\n- ')}`);
+      const failing = hasProblems(kept.problems);
+      if (wantsReport(testInfo, failing)) await attachToTest(testInfo, kept.mock);
+      failOnProblems(kept.problems);
     },
     { auto: true },
   ],
@@ -121,49 +127,43 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 
 /** A mock that records, besides reporting them as asked, what must fail the test. */
 function startMock(scenario: MockScenario, options: MockRunOptions, baseUrl: string): KeptMock {
-  const problems: Problems = { violations: [], errors: [] };
-  const mock = createMock({
-    ...options,
-    ...scenario,
-    baseUrl,
-    onError: (error) => {
-      problems.errors.push(error);
-      (options.onError ?? console.error)(error);
+  const problems: Problems = { violations: [], errors: [], rejections: [] };
+  const strict = options.strict ?? true;
+  const mock = createMockWith(
+    http,
+    {
+      ...options,
+      ...scenario,
+      baseUrl,
+      onError: (error) => {
+        problems.errors.push(error);
+        (options.onError ?? console.error)(error);
+      },
+      onContractViolation: (error) => {
+        problems.violations.push(error);
+        options.onContractViolation?.(error);
+      },
+      onRejection: (rejection) => {
+        if (strict) problems.rejections.push(rejection);
+        options.onRejection?.(rejection);
+      },
     },
-    onContractViolation: (error) => {
-      problems.violations.push(error);
-      options.onContractViolation?.(error);
-    },
-  });
+    [],
+    FIXTURE,
+  );
   return { options, baseUrl, mock, problems };
 }
 
-function problemsOf({ violations, errors }: Problems): string[] {
-  return [
+function hasProblems({ violations, errors, rejections }: Problems): boolean {
+  return violations.length + errors.length + rejections.length > 0;
+}
+
+function failOnProblems({ violations, errors, rejections }: Problems): void {
+  const found = [
     ...violations.map((violation) => violation.message),
     ...errors.map((error) => `unexpected error of the app (answered 500): ${String(error)}`),
   ];
-}
-
-/**
- * Whether the report gets the mock's attachments: the test failed (a `test.fail()` test too, whose
- * failure is expected: that is where one looks at its traffic), or did not end as expected.
- */
-function failed(testInfo: TestInfo): boolean {
-  const { status, expectedStatus } = testInfo;
-  return status !== expectedStatus || (status !== 'passed' && status !== 'skipped');
-}
-
-/**
- * An API call as a step of the report and the trace. Called from the route handler, outside the
- * test's own steps: Playwright puts it at the top level of the test (or of the fixture step that
- * is running), in the order of the calls. Outside a test (a request after it ended) no step is made.
- */
-function apiStep(title: string, deliver: () => Promise<void>): Promise<void> {
-  try {
-    base.info();
-  } catch {
-    return deliver();
-  }
-  return base.step(title, deliver, { box: true });
+  if (found.length > 0)
+    throw new Error(`the wsadmin mock answered outside the contract:\n- ${found.join('\n- ')}`);
+  if (rejections.length > 0) throw new MockRejectionError([...rejections]);
 }

@@ -3,6 +3,7 @@ import type { MockKey } from './options';
 import type { Override, OverrideOptions } from './overrides';
 import type { MockSeed, SeedFunction } from './seed';
 import type { MockSnapshot } from './snapshot/snapshot-format';
+import type { AllowedRejection } from './strict/rejection';
 
 /** An override in a scenario with its options: `{ override: { errcode: 503, ... }, times: 1 }`. */
 export interface ScenarioOverride<K extends OperationId> extends OverrideOptions {
@@ -34,6 +35,11 @@ export interface MockScenario {
    * mock is created: another schema version, or anything not a snapshot, throws there.
    */
   snapshot?: MockSnapshot;
+  /**
+   * Rejections the tests of this scenario expect (strict mode does not fail them): operationIds, or
+   * `{ operationId, status, reason }` (`operationId: null`: a path that matches no operation).
+   */
+  allowRejections?: AllowedRejection[];
 }
 
 /**
