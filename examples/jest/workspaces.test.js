@@ -1,5 +1,5 @@
 // The mock in Jest's default setup: CommonJS, testEnvironment 'node', no transform beyond Jest's own.
-const { MOCK_BASE_URL, MOCK_KEY, setupMockServer } = require('@wsadmin/mock/node');
+const { MOCK_BASE_URL, MOCK_KEY, mockMatchers, setupMockServer } = require('@wsadmin/mock/node');
 const { createClient } = require('@wsadmin/sdk');
 
 const { mock, server } = setupMockServer({
@@ -9,6 +9,8 @@ const { mock, server } = setupMockServer({
   keys: [{ secret: 'wsk_sales_only', permissions: ['workspace'], workspaceIds: [1] }],
 });
 const client = createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 });
+
+expect.extend(mockMatchers); // expect(mock).toHaveReceived(...), usually in a setup file
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset()); // seed back, overrides cleared, clock reset
@@ -45,4 +47,16 @@ test('plays a failure once, then the retry succeeds', async () => {
     retries: { limit: 1, baseDelayMs: 1 },
   });
   expect(await retrying.workspaces.list()).toHaveLength(1);
+});
+
+test('shows what the app sent, and a failure lists what was received instead', async () => {
+  await client.workspaces.create({ name: 'Marketing' });
+  expect(mock).toHaveReceived('createWorkspace', { body: { name: 'Marketing' } });
+  expect(mock).not.toHaveReceived('deleteWorkspace');
+  expect(mock.requests[0].changes).toEqual([
+    expect.objectContaining({ kind: 'workspace', action: 'created', id: 2 }),
+  ]);
+  expect(() => expect(mock).toHaveReceived('createWorkspace', { body: { name: 'Sales' } })).toThrow(
+    'body.name: expected "Sales", received "Marketing"',
+  );
 });

@@ -1,5 +1,11 @@
 // The root README's "Use the mock in your tests" is an excerpt of this file (testing/docs.test.ts holds it so).
-import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
+import {
+  MOCK_BASE_URL,
+  MOCK_KEY,
+  type MockMatchers,
+  mockMatchers,
+  setupMockServer,
+} from '@wsadmin/mock/node';
 import { createClient } from '@wsadmin/sdk';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
@@ -10,6 +16,13 @@ const { mock, server } = setupMockServer({
   keys: [{ secret: 'wsk_sales_only', permissions: ['workspace'], workspaceIds: [1] }],
 });
 const client = createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 });
+
+// The journal's matchers (usually in a setup file): expect(mock).toHaveReceived(...).
+expect.extend(mockMatchers);
+declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: merges with Vitest's declaration, which reads `any`.
+  interface Matchers<T = any> extends MockMatchers<void> {}
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset()); // seed back, overrides cleared, clock reset
@@ -61,4 +74,25 @@ it('fails when an override answers outside the contract', async () => {
     expect.stringMatching(/^\[wsadmin mock\] mock override of getWorkspace violates/),
   );
   logged.mockRestore();
+});
+
+it('shows what the app sent and what each request changed', async () => {
+  await client.workspaces.create({ name: 'Marketing' });
+  await expect(client.workspaces.create({ title: 'Ops' } as never)).rejects.toMatchObject({ errcode: 400 });
+  expect(mock).toHaveReceived('createWorkspace', { body: { name: 'Marketing' }, answer: { status: 200 } });
+  expect(mock).toHaveReceived('createWorkspace', { answer: { errmsg: expect.stringContaining('title') } });
+  expect(mock).toHaveReceivedTimes('createWorkspace', 2);
+  expect(mock).toHaveReceivedNothingElse();
+
+  const [created] = mock.requests;
+  if (created?.operationId === 'createWorkspace') expect(created.body?.name).toBe('Marketing'); // typed
+  expect(created?.headers.authorization).toBe('[redacted]');
+  expect(created?.changes).toEqual([
+    expect.objectContaining({
+      kind: 'workspace',
+      action: 'created',
+      id: 2,
+      after: expect.objectContaining({ name: 'Marketing' }),
+    }),
+  ]);
 });

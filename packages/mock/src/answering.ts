@@ -54,10 +54,9 @@ export function createAnswering({
     if (path === undefined)
       throw new TypeError(`${request.url} is not under the mock's base URL ${scope.href}`);
     if (!journal) return answerAt(request, url, path, undefined);
-    const started = journal.begin(request, path);
-    const response = await answerAt(request, url, path, started.trace);
-    await journal.end(started, response);
-    return response;
+    const begun = journal.begin(request, path);
+    const started = begun instanceof Promise ? await begun : begun;
+    return journal.end(started, await answerAt(started.request, url, path, started.trace));
   }
 
   async function answerAt(
