@@ -1,6 +1,6 @@
 import type { ErrorReason, OperationId } from '@wsadmin/contract';
 
-/** Statuses of requests the contract refuses whatever the data (decision 0033). */
+/** Statuses of requests the contract refuses whatever the data (decision 0034). */
 export type RejectionStatus = 400 | 401 | 404 | 405 | 413 | 415;
 
 /**

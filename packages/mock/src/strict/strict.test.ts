@@ -31,7 +31,7 @@ async function send(
   return response.status;
 }
 
-describe('what is a rejection (decision 0033)', () => {
+describe('what is a rejection (decision 0034)', () => {
   it('a body the schema refuses: names the operation, the field and the request', async () => {
     const mock = mockOf();
     expect(await send(mock, '/workspaces/', { method: 'POST', body: '{"title":"Sales"}' })).toBe(400);
