@@ -111,6 +111,13 @@ describe('what is a rejection (decision 0034)', () => {
     expect(mock.rejections).toEqual([]);
   });
 
+  it('not a CORS preflight, which the browser sends, not the app', async () => {
+    const mock = mockOf();
+    // The app, without CORS origins, answers it as a method the path does not take.
+    expect(await send(mock, '/workspaces/', { method: 'OPTIONS' })).toBe(405);
+    expect(mock.rejections).toEqual([]);
+  });
+
   it('not an answer of an override, which the test chose', async () => {
     const mock = mockOf();
     mock.override('listWorkspaces', { errcode: 401, errmsg: 'made up' });
