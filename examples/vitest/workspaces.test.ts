@@ -1,7 +1,7 @@
 // The root README's "Use the mock in your tests" is an excerpt of this file (testing/docs.test.ts holds it so).
 import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
 import { createClient } from '@wsadmin/sdk';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
 const { mock, server } = setupMockServer({
   seed: {
@@ -13,6 +13,7 @@ const client = createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset()); // seed back, overrides cleared, clock reset
+afterEach(() => mock.assertNoRejections()); // strict mode: a request the contract refuses fails its test
 afterAll(() => server.close());
 
 it('creates and lists workspaces with the rules of the reference server', async () => {
