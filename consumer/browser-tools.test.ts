@@ -179,8 +179,9 @@ describe('examples/playwright: Playwright Test with @wsadmin/mock/playwright', {
     expect(failuresOf(report)).toEqual([]);
     expect(report.stats).toMatchObject({ unexpected: 0, flaky: 0, skipped: 0 });
     // examples/playwright/tests: workspaces.spec.ts holds nine tests (one of them expected to
-    // fail), snapshot.spec.ts two, report.spec.ts one (expected to fail).
-    expect(report.stats.expected).toBe(12);
+    // fail), snapshot.spec.ts two, strict.spec.ts two (one expected to fail), report.spec.ts one
+    // (expected to fail).
+    expect(report.stats.expected).toBe(14);
 
     // The failed test's report: the journal as HAR and as a summary, the changes since the seed,
     // and each API call as a step.
@@ -268,6 +269,10 @@ describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory'
     const page = await (browser as Browser).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     /** The list and the status line: a story has loaded when it says Ready. */
     const shown = async () =>
       `${await page.getByRole('status').textContent()}: ${(await page.locator('#workspaces li').allTextContents()).join(', ')}`;
@@ -295,10 +300,15 @@ describe('examples/storybook: Storybook 10, msw-storybook-addon 3 and mockStory'
     await show('app--empty');
     await expect.poll(shown).toBe('Ready: ');
 
+    // A story whose play function sends a request the contract refuses, declared: no error.
+    await show('app--refused-create');
+    await expect.poll(() => page.evaluate(() => document.body.dataset.refusedCreate)).toBe('400');
+
     // Back to the first story: fresh, the write of its earlier render is gone.
     await show('app--demo');
     await expect.poll(shown).toBe('Ready: Demo, Archive');
     expect(pageErrors).toEqual([]);
+    expect(consoleErrors.filter((text) => text.includes('strict mode'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ErrorReason, OperationId } from '@wsadmin/contract';
 
-/** Statuses of requests the contract refuses whatever the data (decision 0033). */
+/** Statuses of requests the contract refuses whatever the data (decision 0034). */
 export type RejectionStatus = 400 | 401 | 404 | 405 | 413 | 415;
 
 /**
@@ -66,6 +66,8 @@ export async function rejectionOf(
 ): Promise<MockRejection | undefined> {
   const status = response.status;
   if (!STATUSES.has(status) || (status === 404 && operationId !== undefined)) return undefined;
+  // A CORS preflight is the browser's, not the app's: one a bridge passes on is no bug of the app.
+  if (method === 'OPTIONS') return undefined;
   const envelope = (await response
     .clone()
     .json()

@@ -31,7 +31,7 @@ async function send(
   return response.status;
 }
 
-describe('what is a rejection (decision 0033)', () => {
+describe('what is a rejection (decision 0034)', () => {
   it('a body the schema refuses: names the operation, the field and the request', async () => {
     const mock = mockOf();
     expect(await send(mock, '/workspaces/', { method: 'POST', body: '{"title":"Sales"}' })).toBe(400);
@@ -108,6 +108,13 @@ describe('what is a rejection (decision 0033)', () => {
       keys: [{ secret: 'wsk_accounts_only', permissions: ['account'] }],
     });
     expect(await send(mock, path, init)).toBe(status);
+    expect(mock.rejections).toEqual([]);
+  });
+
+  it('not a CORS preflight, which the browser sends, not the app', async () => {
+    const mock = mockOf();
+    // The app, without CORS origins, answers it as a method the path does not take.
+    expect(await send(mock, '/workspaces/', { method: 'OPTIONS' })).toBe(405);
     expect(mock.rejections).toEqual([]);
   });
 

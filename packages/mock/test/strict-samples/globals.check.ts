@@ -1,3 +1,4 @@
+/// <reference types="vitest/globals" />
 // A project with `globals: true`: setupMockServer registers its check after each test itself.
 import { MOCK_BASE_URL, MOCK_KEY, setupMockServer } from '@wsadmin/mock/node';
 
