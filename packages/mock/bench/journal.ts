@@ -5,13 +5,13 @@
  * issue's target: at most 10% more), the same through `mock.fetch` (no MSW: the journal's share
  * of the mock alone), and a create call through MSW (which also reads the rows it wrote). The
  * journal is full (its 1,000 entries) after the first rounds, so dropping the oldest is counted.
- *   npm run bench:mock-journal        (ROUNDS=30, CALLS=200 per round by default)
+ *   npm run bench:mock-journal        (ROUNDS=20, CALLS=100 per round by default)
  */
 import { createMock, MOCK_KEY } from '@wsadmin/mock/node';
 import { setupServer } from 'msw/node';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 30);
-const CALLS = Number(process.env.CALLS ?? 200);
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const CALLS = Number(process.env.CALLS ?? 100);
 const WARM_UP = 300;
 
 const seed = { workspaces: [{ name: 'Sales' }, { name: 'Marketing' }, { name: 'Growth' }] };

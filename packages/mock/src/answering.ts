@@ -55,7 +55,8 @@ export function createAnswering({
       throw new TypeError(`${request.url} is not under the mock's base URL ${scope.href}`);
     if (!journal) return answerAt(request, url, path, undefined);
     const begun = journal.begin(request, path);
-    const started = begun instanceof Promise ? await begun : begun;
+    // Not `instanceof Promise`: under Jest the body's promise comes from another realm.
+    const started = 'trace' in begun ? begun : await begun;
     return journal.end(started, await answerAt(started.request, url, path, started.trace));
   }
 
