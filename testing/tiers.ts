@@ -26,6 +26,8 @@ export const tiers = {
     'packages/sdk/src/boundary.test.ts',
     // Runs vitest over sample tests to see the unit tiers' console guard fail them.
     'testing/quiet-console-guard.test.ts',
+    // Runs vitest over sample tests to see the mock's strict mode fail them.
+    'packages/mock/test/strict-mode.test.ts',
   ],
 } as const;
 

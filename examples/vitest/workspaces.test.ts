@@ -7,7 +7,7 @@ import {
   setupMockServer,
 } from '@wsadmin/mock/node';
 import { createClient } from '@wsadmin/sdk';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
 const { mock, server } = setupMockServer({
   seed: {
@@ -26,6 +26,7 @@ declare module 'vitest' {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset()); // seed back, overrides cleared, clock reset
+afterEach(() => mock.assertNoRejections()); // strict mode: a request the contract refuses fails its test
 afterAll(() => server.close());
 
 it('creates and lists workspaces with the rules of the reference server', async () => {

@@ -16,6 +16,8 @@ import {
   type OverrideOptions,
   successResponse,
 } from './overrides';
+import { rejectionOf } from './strict/rejection';
+import type { RejectionLog } from './strict/rejection-log';
 
 interface AnsweringOptions {
   scope: BaseScope;
@@ -26,13 +28,22 @@ interface AnsweringOptions {
   onViolation(error: MockContractError): void;
   /** Records every request answered; none when the journal is off. */
   journal: Journal | undefined;
+  /** Where the app's answers that are rejections go (strict mode). */
+  rejections: RejectionLog;
 }
 
 /**
  * How the mock answers a request under its base URL: through an override where one is active for
  * the operation, else by the app. Holds the overrides and the contract violations they caused.
  */
-export function createAnswering({ scope, http, appFetch, onViolation, journal }: AnsweringOptions) {
+export function createAnswering({
+  scope,
+  http,
+  appFetch,
+  onViolation,
+  journal,
+  rejections,
+}: AnsweringOptions) {
   const overrides = new Map<OperationId, ActiveOverride>();
   const violations: MockContractError[] = [];
 
@@ -59,14 +70,19 @@ export function createAnswering({ scope, http, appFetch, onViolation, journal }:
       journal && trace ? journal.appCall(trace, () => appFetch(forwarded)) : appFetch(forwarded);
     const matched = matchOperation(request.method, path);
     const active = matched ? overrides.get(matched.operationId) : undefined;
-    if (!matched || !active) return app(await scope.forward(request, url, path));
+    if (!matched || !active) return appAnswer(matched, request, url, path, app);
     active.remaining -= 1;
     if (active.remaining <= 0) overrides.delete(matched.operationId);
     if (trace) trace.overridden = true;
+    const override = active.override;
+    if (isDelay(override)) {
+      await new Promise((resolve) => setTimeout(resolve, override.delayMs));
+      return appAnswer(matched, request, url, path, app);
+    }
     const copy = request.clone();
     const answered = await answerOverride(
       matched,
-      active.override,
+      override,
       copy,
       await scope.forward(request, url, path),
       app,
@@ -77,19 +93,37 @@ export function createAnswering({ scope, http, appFetch, onViolation, journal }:
     return answered;
   }
 
+  /** The app's own answer; one the contract refuses (strict mode) is recorded as a rejection. */
+  async function appAnswer(
+    matched: MatchedOperation | undefined,
+    request: Request,
+    url: URL,
+    path: string,
+    app: (request: Request) => Promise<Response>,
+  ): Promise<Response> {
+    // A copy of the body, read only when the answer is a rejection (its message shows it).
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.clone();
+    const response = await app(await scope.forward(request, url, path));
+    const rejection = await rejectionOf(
+      matched?.operationId,
+      request.method,
+      `${path}${url.search}`,
+      body,
+      response,
+    );
+    if (rejection) rejections.record(rejection);
+    return response;
+  }
+
   async function answerOverride(
     { operationId, params }: MatchedOperation,
-    override: Override<OperationId>,
+    override: Exclude<Override<OperationId>, { delayMs: number }>,
     request: Request,
     forwarded: Request,
     appFetch: (request: Request) => Promise<Response>,
   ): Promise<Response> {
     if (override === 'network-error') return Response.error();
-    if (typeof override !== 'function') {
-      if (isEnvelope(override)) return errorResponse(operationId, override);
-      await new Promise((resolve) => setTimeout(resolve, override.delayMs));
-      return appFetch(forwarded);
-    }
+    if (typeof override !== 'function') return errorResponse(operationId, override);
     const context: OverrideContext<OperationId> = {
       operationId,
       request,
@@ -142,4 +176,8 @@ export function createAnswering({ scope, http, appFetch, onViolation, journal }:
       violations.length = 0;
     },
   };
+}
+
+function isDelay(override: Override<OperationId>): override is { delayMs: number } {
+  return typeof override === 'object' && 'delayMs' in override;
 }

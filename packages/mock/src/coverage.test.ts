@@ -28,7 +28,8 @@ const sample: Record<string, string | number> = {
 const concrete = (operationId: OperationId) => pathOf(operationId, sample);
 
 describe('every contract operation is served through MSW', () => {
-  const { mock, server } = setupMockServer({ seed: { workspaces: [{ name: 'covered' }] } });
+  // Sample requests reach every route, most of them refused by its schema: not strict.
+  const { mock, server } = setupMockServer({ seed: { workspaces: [{ name: 'covered' }] }, strict: false });
   const unhandled: string[] = [];
   const mocked: string[] = [];
   beforeAll(() => {

@@ -12,9 +12,21 @@ import type { MswHttp } from './msw-peer';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockContractError, Override, OverrideOptions } from './overrides';
 import { scenarioOverrides } from './scenario';
+import type { MockSnapshot } from './snapshot/snapshot-format';
 import { createMockState } from './state';
+import { type AllowedRejection, type MockRejection, MockRejectionError } from './strict/rejection';
+import { createRejectionLog } from './strict/rejection-log';
 
 export { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
+
+/** How an entry runs the mock: strict by default or not, and whether `reset()` reports rejections left unchecked. */
+export interface MockRole {
+  readonly strictByDefault: boolean;
+  readonly resetThrows: boolean;
+}
+
+/** `createMock`: strict only when asked. */
+const PLAIN: MockRole = { strictByDefault: false, resetThrows: true };
 
 /** The mock's clock: every time rule (key expiry, plan tokens, retention, refresh tasks) reads it. */
 export interface MockClock {
@@ -23,10 +35,7 @@ export interface MockClock {
   advance(seconds: number): Date;
 }
 
-/** Database bytes from `snapshot()`. */
-export interface MockSnapshot {
-  readonly bytes: Uint8Array;
-}
+export type { MockSnapshot, MockSnapshotClock } from './snapshot/snapshot-format';
 
 export interface WsadminMock {
   readonly baseUrl: string;
@@ -50,6 +59,19 @@ export interface WsadminMock {
   /** Override answers that broke the contract since the last `reset()`. */
   readonly violations: readonly MockContractError[];
   /**
+   * Requests the contract refused (400 `invalid_request`, 401, an unknown path, 405, 413, 415)
+   * since the last `reset()` or `assertNoRejections()`, less the declared ones. Recorded whether
+   * strict mode is on or not; strict mode logs each and fails the test.
+   */
+  readonly rejections: readonly MockRejection[];
+  /**
+   * Declares a rejection the test expects, until `reset()`: an operationId (any of its rejections)
+   * or `{ operationId, status, reason }`. Returns a function that removes the declaration.
+   */
+  allowRejection(rejection: AllowedRejection): () => void;
+  /** Throws `MockRejectionError` naming each rejection since the last reset or check, and clears them. */
+  assertNoRejections(): void;
+  /**
    * The mock's answer to a request, without MSW (usable as the SDK's `fetch`). A `network-error`
    * override rejects, as the real `fetch` does.
    */
@@ -63,13 +85,22 @@ export interface WsadminMock {
   ready(): Promise<void>;
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the
-   * seed runs once per mock; its result is copied back), the scenario's overrides alone active,
-   * journal and violations cleared, clock reset.
+   * seed runs once per mock; its result is copied back), or the scenario's `snapshot`; the
+   * scenario's overrides alone active, journal and violations cleared, clock back at the
+   * scenario's start.
    */
   reset(): Promise<void>;
-  /** The current data (not the clock, keys made since, or overrides). */
+  /**
+   * The whole state as plain JSON: the database (data, keys, id sequences, plan tokens,
+   * idempotency records, refresh tasks) and the clock. Not the overrides, which belong to the test.
+   */
   snapshot(): Promise<MockSnapshot>;
-  /** Puts back the data of a snapshot; overrides and the clock stay as they are. */
+  /**
+   * Puts back the state of a snapshot (also after a JSON round trip): its database and its clock;
+   * overrides stay as they are, and `reset()` still returns to the scenario. Anything else (another
+   * schema version, the old `{ bytes }`, altered text) rejects with `MockSnapshotError` and the
+   * mock keeps its state.
+   */
   restore(snapshot: MockSnapshot): Promise<void>;
   /** Answers an operation differently until `reset()`; returns a function that removes it. */
   override<K extends OperationId>(
@@ -98,6 +129,8 @@ export function createMockWith(
   options: MockOptions = {},
   /** Handlers of the mock's own requests, after the answering one (the page's WebAssembly, passed through). */
   ownRequests: HttpHandler[] = [],
+  /** Where the mock runs: test tools are strict by default; in a page nobody catches what `reset()` throws. */
+  role: MockRole = PLAIN,
 ): WsadminMock {
   const scope = baseScope(options.baseUrl ?? MOCK_BASE_URL);
   const state = createMockState(options);
@@ -109,7 +142,16 @@ export function createMockWith(
           now: () => state.clock.now(),
           changes: state.changes,
         });
+  const strict = options.strict ?? role.strictByDefault;
+  const rejectionLog = createRejectionLog(
+    options.allowRejections ?? [],
+    options.onRejection ??
+      (strict
+        ? (rejection) => console.error(`[wsadmin mock] strict mode: ${rejection.message}`)
+        : () => undefined),
+  );
   const answering = createAnswering({
+    rejections: rejectionLog,
     scope,
     http,
     journal,
@@ -136,6 +178,11 @@ export function createMockWith(
     get violations() {
       return answering.violations;
     },
+    get rejections() {
+      return rejectionLog.rejections;
+    },
+    allowRejection: rejectionLog.allow,
+    assertNoRejections: rejectionLog.check,
     async fetch(request) {
       const response = await answering.answer(request);
       // Outside MSW a network error is a rejected fetch, as with the real one.
@@ -149,7 +196,10 @@ export function createMockWith(
       answering.clear();
       journal?.clear();
       applyScenarioOverrides();
+      const unchecked = rejectionLog.reset();
       await state.reset();
+      // The last resort of strict mode where no hook checked after the test that made them.
+      if (strict && role.resetThrows && unchecked.length > 0) throw new MockRejectionError(unchecked);
     },
     snapshot: state.snapshot,
     restore: state.restore,

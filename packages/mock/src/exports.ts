@@ -9,6 +9,7 @@ export {
   type MockKey,
   type MockOptions,
   type MockSnapshot,
+  type MockSnapshotClock,
   type WsadminMock,
 } from './create-mock';
 export type { MockHarFields } from './journal/har';
@@ -32,6 +33,14 @@ export type {
   MockUnmatchedRequest,
 } from './journal/types';
 export {
+  MOCK_TABLE_NAMES,
+  type MockTableName,
+  type MockTableRow,
+  type MockTables,
+  readTables,
+  type TableSource,
+} from './inspect/tables';
+export {
   MockContractError,
   type Override,
   type OverrideContext,
@@ -45,6 +54,14 @@ export {
   type ScenarioOverrides,
 } from './scenario';
 export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
+export { MockSnapshotError } from './snapshot/snapshot-format';
+export {
+  type AllowedRejection,
+  type MockRejection,
+  MockRejectionError,
+  type RejectionMatcher,
+  type RejectionStatus,
+} from './strict/rejection';
 export type {
   ErrorAnswer,
   OverrideData,

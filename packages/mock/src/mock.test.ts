@@ -108,6 +108,7 @@ describe('seed', () => {
 
 describe('keys', () => {
   it('MOCK_KEY may do everything; a wrong key is refused as by the server', async () => {
+    mock.allowRejection({ status: 401 });
     expect((await send(`${api}/scopes/`)).body.data).toMatchObject({ permissions: [], name: 'mock' });
     expect(await send(`${api}/workspaces/`, { key: 'wsk_wrong' })).toMatchObject({
       status: 401,
@@ -131,15 +132,18 @@ describe('keys', () => {
   });
 
   it('expires on the mock clock, and a reset brings time (and the key) back', async () => {
+    mock.allowRejection({ status: 401 });
     expect((await send(`${api}/scopes/`, { key: SHORT_LIVED })).status).toBe(200);
     mock.clock.advance(3600);
     expect((await send(`${api}/scopes/`, { key: SHORT_LIVED })).body.errmsg).toMatch(/expired/);
     await mock.reset();
     expect(mock.clock.now().toISOString()).toBe(START);
+    mock.allowRejection({ status: 401 });
     expect((await send(`${api}/scopes/`, { key: SHORT_LIVED })).status).toBe(200);
   });
 
   it('creates and revokes keys at run time; a reset forgets them', async () => {
+    mock.allowRejection({ status: 401 });
     const secret = await mock.createKey({ name: 'made later', permissions: ['workspace'] });
     expect((await send(`${api}/scopes/`, { key: secret })).body.data).toMatchObject({
       name: 'made later',
@@ -149,6 +153,7 @@ describe('keys', () => {
     expect((await send(`${api}/scopes/`, { key: secret })).body.errmsg).toMatch(/revoked/);
     const again = await mock.createKey({ secret: 'wsk_chosen' });
     await mock.reset();
+    mock.allowRejection({ status: 401 });
     expect((await send(`${api}/scopes/`, { key: again })).status).toBe(401);
     await expect(mock.revokeKey('wsk_never_made')).rejects.toThrow(/no key/);
   });

@@ -3,6 +3,7 @@ import type { SqlWasm } from '@wsadmin/server-core';
 import type { MockJournalOptions } from './journal/types';
 import type { MockContractError } from './overrides';
 import type { MockScenario } from './scenario';
+import type { MockRejection } from './strict/rejection';
 
 /** Secret of the key every mock has: every feature permission, every workspace, no expiry. */
 export const MOCK_KEY = 'wsk_mock_unrestricted';
@@ -43,6 +44,16 @@ export interface MockOptions extends MockScenario {
   onError?: (error: unknown) => void;
   /** An override answered outside the contract (answered 500). Default: `console.error`. */
   onContractViolation?: (error: MockContractError) => void;
+  /**
+   * Strict mode: a request the contract refuses (400 `invalid_request`, 401, an unknown path, 405,
+   * 413, 415) that the test did not declare (`allowRejections`, `mock.allowRejection`) is logged
+   * and fails the test. Default: on in `setupMockServer`, the Playwright fixture and `mockStory`;
+   * in `startMockWorker` it logs only; off in `createMock`. Rejections are recorded in
+   * `mock.rejections` either way.
+   */
+  strict?: boolean;
+  /** Each undeclared rejection as it happens. Default: `console.error` in strict mode, else nothing. */
+  onRejection?: (rejection: MockRejection) => void;
   /**
    * URL of sql.js's WebAssembly (`sql.js/dist/sql-wasm-browser.wasm`). `startMockWorker` sets it
    * to the asset your bundler emits; Node needs none (sql.js reads its file from disk).

@@ -1,13 +1,24 @@
 import { test as base, expect as baseExpect } from '@playwright/test';
-import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
-import { createMock } from './index-node';
+import { createMockWith, MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import { mockMatchers } from './journal/matchers';
+import { http } from './msw-http';
 import type { MockContractError } from './overrides';
+import { apiStep, attachToTest, wantsReport } from './report/fixture-report';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
+import { type MockRejection, MockRejectionError } from './strict/rejection';
+
+/** The fixture reports rejections itself, after each test: `reset()` need not. */
+const FIXTURE = { strictByDefault: true, resetThrows: false };
 
 export * from './index-node';
-export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
+export {
+  type MockRoute,
+  type RoutedRequest,
+  type RouteMockOptions,
+  type RouteTarget,
+  routeMock,
+} from './route-mock';
 
 /**
  * Playwright Test's `expect` with the journal's matchers: `expect(mock).toHaveReceived('createWorkspace',
@@ -34,7 +45,11 @@ export interface MockFixtures {
    * The mock answering every page of the test's browser context (through `routeMock`): arrange
    * with `mock.client` before `page.goto`, steer with `mock.override` and `mock.clock`, assert on
    * its state after. Set up for every test, used or not, and back at the scenario for each. A test
-   * fails when an override answered outside the contract or the app failed unexpectedly.
+   * fails when an override answered outside the contract, the app failed unexpectedly, or (strict
+   * mode, `mockOptions: { strict: false }` turns it off) the app sent a request the contract
+   * refuses that the test did not declare (`mock.allowRejection`, the scenario's `allowRejections`).
+   * Each API call is a step of the report and the trace; a failed test carries the mock's journal
+   * (HAR and a summary) and the changes since the seed as attachments.
    */
   mock: WsadminMock;
 }
@@ -54,6 +69,7 @@ interface MockWorkerFixtures {
 interface Problems {
   violations: MockContractError[];
   errors: unknown[];
+  rejections: MockRejection[];
 }
 
 /**
@@ -84,12 +100,13 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
     { scope: 'worker' },
   ],
   mock: [
-    async ({ mockScenario, mockOptions, context, baseURL, wsadminMocks }, use) => {
+    async ({ mockScenario, mockOptions, context, baseURL, wsadminMocks }, use, testInfo) => {
       const baseUrl = new URL(mockOptions.baseUrl ?? MOCK_BASE_URL, baseURL).href;
       let kept = wsadminMocks.get(mockScenario);
       if (kept && kept.options === mockOptions && kept.baseUrl === baseUrl) {
         kept.problems.violations.length = 0;
         kept.problems.errors.length = 0;
+        kept.problems.rejections.length = 0;
         await kept.mock.reset();
       } else {
         await kept?.mock.close();
@@ -97,9 +114,11 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
         wsadminMocks.set(mockScenario, kept);
         await kept.mock.ready();
       }
-      const unroute = await routeMock(context, kept.mock);
+      const unroute = await routeMock(context, kept.mock, { step: apiStep });
       await use(kept.mock);
       await unroute();
+      const failing = hasProblems(kept.problems);
+      if (wantsReport(testInfo, failing)) await attachToTest(testInfo, kept.mock);
       failOnProblems(kept.problems);
     },
     { auto: true },
@@ -108,28 +127,43 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 
 /** A mock that records, besides reporting them as asked, what must fail the test. */
 function startMock(scenario: MockScenario, options: MockRunOptions, baseUrl: string): KeptMock {
-  const problems: Problems = { violations: [], errors: [] };
-  const mock = createMock({
-    ...options,
-    ...scenario,
-    baseUrl,
-    onError: (error) => {
-      problems.errors.push(error);
-      (options.onError ?? console.error)(error);
+  const problems: Problems = { violations: [], errors: [], rejections: [] };
+  const strict = options.strict ?? true;
+  const mock = createMockWith(
+    http,
+    {
+      ...options,
+      ...scenario,
+      baseUrl,
+      onError: (error) => {
+        problems.errors.push(error);
+        (options.onError ?? console.error)(error);
+      },
+      onContractViolation: (error) => {
+        problems.violations.push(error);
+        options.onContractViolation?.(error);
+      },
+      onRejection: (rejection) => {
+        if (strict) problems.rejections.push(rejection);
+        options.onRejection?.(rejection);
+      },
     },
-    onContractViolation: (error) => {
-      problems.violations.push(error);
-      options.onContractViolation?.(error);
-    },
-  });
+    [],
+    FIXTURE,
+  );
   return { options, baseUrl, mock, problems };
 }
 
-function failOnProblems({ violations, errors }: Problems): void {
+function hasProblems({ violations, errors, rejections }: Problems): boolean {
+  return violations.length + errors.length + rejections.length > 0;
+}
+
+function failOnProblems({ violations, errors, rejections }: Problems): void {
   const found = [
     ...violations.map((violation) => violation.message),
     ...errors.map((error) => `unexpected error of the app (answered 500): ${String(error)}`),
   ];
   if (found.length > 0)
     throw new Error(`the wsadmin mock answered outside the contract:\n- ${found.join('\n- ')}`);
+  if (rejections.length > 0) throw new MockRejectionError([...rejections]);
 }

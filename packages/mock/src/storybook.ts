@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
-import { createMock } from './browser';
 import type { MockOptions, WsadminMock } from './create-mock';
+import { createPageMock } from './page-mock';
+import { TEST_TOOL } from './strict/test-hooks';
 
 /** What msw-storybook-addon 3 puts on a story's context: its worker's `use`. */
 export interface StoryMsw {
@@ -19,6 +20,11 @@ export interface MockStoryContext {
  * writes stay in it, and the next story starts fresh. `onMock` receives the mock, e.g. to keep it
  * for a play function.
  *
+ * Strict by default: a request the contract refuses that the story did not declare (the scenario's
+ * `allowRejections`, `mock.allowRejection`) is logged with `console.error` when it happens, and the
+ * story's cleanup throws it (when the story is left, or its test ends); a play function may call
+ * `mock.assertNoRejections()` to fail at once.
+ *
  * @example
  * export const Demo: Story = { beforeEach: mockStory(demo) };
  */
@@ -33,11 +39,14 @@ export function mockStory(
       throw new Error(
         "mockStory: the story context has no msw: add 'msw-storybook-addon' to the addons of .storybook/main (CSF Next: addonMsw() in definePreview)",
       );
-    const mock = createMock(scenario);
+    const mock = createPageMock(scenario, TEST_TOOL);
     // Before ready(): the mock's WebAssembly is fetched there, through the worker.
     msw.use(...mock.handlers);
     await mock.ready();
     onMock?.(mock);
-    return () => mock.close();
+    return async () => {
+      await mock.close();
+      if (scenario.strict ?? true) mock.assertNoRejections();
+    };
   };
 }
