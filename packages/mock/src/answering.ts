@@ -7,8 +7,10 @@ import type { MswHttp } from './msw-peer';
 import {
   type ActiveOverride,
   checkOverride,
+  describeOverride,
   errorResponse,
   isEnvelope,
+  type MockActiveOverride,
   MockContractError,
   type Override,
   type OverrideContext,
@@ -114,6 +116,10 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
     },
     clearOverrides(): void {
       overrides.clear();
+    },
+    /** The overrides in force, in the order they were set. */
+    active(): MockActiveOverride[] {
+      return [...overrides].map(([operationId, active]) => describeOverride(operationId, active));
     },
     /** Overrides and violations cleared (on `reset()`). */
     clear(): void {

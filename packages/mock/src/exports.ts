@@ -12,6 +12,7 @@ export {
   type WsadminMock,
 } from './create-mock';
 export {
+  type MockActiveOverride,
   MockContractError,
   type Override,
   type OverrideContext,
