@@ -12,6 +12,14 @@ export {
   type WsadminMock,
 } from './create-mock';
 export {
+  MOCK_TABLE_NAMES,
+  type MockTableName,
+  type MockTableRow,
+  type MockTables,
+  readTables,
+  type TableSource,
+} from './inspect/tables';
+export {
   type MockActiveOverride,
   MockContractError,
   type Override,
