@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '@wsadmin/contract';
 import { CORS_RULE } from '@wsadmin/server-core';

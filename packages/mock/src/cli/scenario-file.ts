@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkOverride, MockContractError } from '../overrides';
 import { type MockScenario, scenarioOverrides } from '../scenario';
+import type { SeedFunction } from '../seed';
 import { issueLines, scenarioSchema } from './scenario-schema';
 
 /** A scenario file the command cannot use: each line names the file and where in it. */
@@ -91,10 +92,9 @@ export function checkScenario(file: string, value: unknown): MockScenario {
   });
   if (problems.length > 0) throw new ScenarioFileError(file, problems);
   // The checked shape is the scenario's (the schema is built from the same contract types).
-  return {
-    ...(checked.data as MockScenario),
-    ...(seedFunction ? { seed: seedFunction as MockScenario['seed'] } : {}),
-  };
+  const scenario = checked.data as MockScenario;
+  if (seedFunction) scenario.seed = seedFunction as SeedFunction;
+  return scenario;
 }
 
 function unreadable(error: unknown): string {
