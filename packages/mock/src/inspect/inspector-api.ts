@@ -27,7 +27,7 @@ export interface InspectorState {
  * bodies a client sent, which must never run as code.
  */
 const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * Answers `request` when its path is under `INSPECTOR_PATH` (the path relative to the host's root):

@@ -15,6 +15,7 @@ export function inspectorHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>wsadmin mock inspector</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="inspector.css">
 <script src="inspector.js" defer></script>
 </head>
@@ -87,7 +88,7 @@ tr.entry { cursor: pointer; }
 tr.entry:hover { background: #f2f6ff; }
 tr.entry.status-4 td.status { color: #b60; }
 tr.entry.status-5 td.status { color: #c22; }
-tr.hidden { display: none; }
+.hidden { display: none; }
 td.detail { background: #f7f8fa; }
 pre { margin: 0.2rem 0 0.6rem; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
 .detail h4 { margin: 0.4rem 0 0.1rem; font-size: 0.9rem; }
