@@ -3,6 +3,7 @@ import { errorEnvelope, type OperationId } from '@wsadmin/contract';
 import { type MatchedOperation, matchOperation } from '@wsadmin/server-core';
 import type { BaseScope } from './base-scope';
 import { dataOf, MockRequestError } from './client';
+import type { Journal, JournalTrace } from './journal/recorder';
 import type { MswHttp } from './msw-peer';
 import {
   type ActiveOverride,
@@ -25,13 +26,15 @@ interface AnsweringOptions {
   /** The app's own answer (the mock state). */
   appFetch(request: Request): Promise<Response>;
   onViolation(error: MockContractError): void;
+  /** Records every request answered; none when the journal is off. */
+  journal: Journal | undefined;
 }
 
 /**
  * How the mock answers a request under its base URL: through an override where one is active for
  * the operation, else by the app. Holds the overrides and the contract violations they caused.
  */
-export function createAnswering({ scope, http, appFetch, onViolation }: AnsweringOptions) {
+export function createAnswering({ scope, http, appFetch, onViolation, journal }: AnsweringOptions) {
   const overrides = new Map<OperationId, ActiveOverride>();
   const violations: MockContractError[] = [];
 
@@ -41,17 +44,34 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
     const path = scope.pathOf(url);
     if (path === undefined)
       throw new TypeError(`${request.url} is not under the mock's base URL ${scope.href}`);
+    if (!journal) return answerAt(request, url, path, undefined);
+    const started = journal.begin(request, path);
+    const response = await answerAt(request, url, path, started.trace);
+    await journal.end(started, response);
+    return response;
+  }
+
+  async function answerAt(
+    request: Request,
+    url: URL,
+    path: string,
+    trace: JournalTrace | undefined,
+  ): Promise<Response> {
+    const app = (forwarded: Request) =>
+      journal && trace ? journal.appCall(trace, () => appFetch(forwarded)) : appFetch(forwarded);
     const matched = matchOperation(request.method, path);
     const active = matched ? overrides.get(matched.operationId) : undefined;
-    if (!matched || !active) return appFetch(await scope.forward(request, url, path));
+    if (!matched || !active) return app(await scope.forward(request, url, path));
     active.remaining -= 1;
     if (active.remaining <= 0) overrides.delete(matched.operationId);
+    if (trace) trace.overridden = true;
     const copy = request.clone();
     const answered = await answerOverride(
       matched,
       active.override,
       copy,
       await scope.forward(request, url, path),
+      app,
     );
     // As the document declares and the app does: every answer carries an id (a network error is none).
     if (answered.type !== 'error' && !answered.headers.has('x-request-id'))
@@ -64,6 +84,7 @@ export function createAnswering({ scope, http, appFetch, onViolation }: Answerin
     override: Override<OperationId>,
     request: Request,
     forwarded: Request,
+    appFetch: (request: Request) => Promise<Response>,
   ): Promise<Response> {
     if (override === 'network-error') return Response.error();
     if (typeof override !== 'function') {

@@ -4,6 +4,8 @@ import type { HttpHandler } from 'msw';
 import { createAnswering } from './answering';
 import { baseScope } from './base-scope';
 import { type MockClient, mockClient } from './client';
+import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal/recorder';
+import type { MockRequest } from './journal/types';
 import type { MswHttp } from './msw-peer';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockActiveOverride, MockContractError, Override, OverrideOptions } from './overrides';
@@ -33,6 +35,11 @@ export interface WsadminMock {
   readonly clock: MockClock;
   /** Calls the app directly (no MSW, no overrides): arrange and inspect state in tests. */
   readonly client: MockClient;
+  /**
+   * Every request the mock answered since it was made or last reset, oldest first (at most
+   * `journal.limit`; empty with `journal: false`). Narrow an entry on `operationId` to type it.
+   */
+  readonly requests: readonly MockRequest[];
   /** Override answers that broke the contract since the last `reset()`. */
   readonly violations: readonly MockContractError[];
   /**
@@ -50,7 +57,7 @@ export interface WsadminMock {
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the
    * seed runs once per mock; its result is copied back), the scenario's overrides alone active,
-   * violations cleared, clock reset.
+   * journal and violations cleared, clock reset.
    */
   reset(): Promise<void>;
   /** The current data (not the clock, keys made since, or overrides). */
@@ -89,9 +96,18 @@ export function createMockWith(
 ): WsadminMock {
   const scope = baseScope(options.baseUrl ?? MOCK_BASE_URL);
   const state = createMockState(options);
+  const journal =
+    options.journal === false
+      ? undefined
+      : createJournal({
+          limit: options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT,
+          now: () => state.clock.now(),
+          changes: state.changes,
+        });
   const answering = createAnswering({
     scope,
     http,
+    journal,
     appFetch: state.appFetch,
     onViolation: options.onContractViolation ?? ((error) => console.error(`[wsadmin mock] ${error.message}`)),
   });
@@ -108,6 +124,9 @@ export function createMockWith(
     handlers: [...answering.handlers, ...ownRequests],
     clock: state.clock,
     client: mockClient((request) => state.appFetch(request), MOCK_KEY),
+    get requests() {
+      return journal?.entries ?? [];
+    },
     get violations() {
       return answering.violations;
     },
@@ -122,6 +141,7 @@ export function createMockWith(
     ready: state.ready,
     async reset() {
       answering.clear();
+      journal?.clear();
       applyScenarioOverrides();
       await state.reset();
     },

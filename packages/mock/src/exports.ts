@@ -11,6 +11,17 @@ export {
   type MockSnapshot,
   type WsadminMock,
 } from './create-mock';
+export type {
+  ManagementObjectKind,
+  MockAnswer,
+  MockChange,
+  MockChangeKind,
+  MockJournalOptions,
+  MockOperationRequest,
+  MockRequest,
+  MockRequestCommon,
+  MockUnmatchedRequest,
+} from './journal/types';
 export {
   MOCK_TABLE_NAMES,
   type MockTableName,

@@ -1,5 +1,6 @@
 import type { FeaturePermission } from '@wsadmin/contract';
 import type { SqlWasm } from '@wsadmin/server-core';
+import type { MockJournalOptions } from './journal/types';
 import type { MockContractError } from './overrides';
 import type { MockScenario } from './scenario';
 
@@ -31,6 +32,11 @@ export interface MockOptions extends MockScenario {
   baseUrl?: string;
   /** Debounce window of source refreshes in seconds (the server's default is 2). */
   refreshDebounceSeconds?: number;
+  /**
+   * The request journal (`mock.requests`, `mock.har()`, the matchers): how many requests it keeps
+   * (`{ limit }`, default 1000), or `false` for none.
+   */
+  journal?: MockJournalOptions;
   /** PBKDF2 rounds for account passwords. Default 1000: a mock needs speed, not resistance. */
   passwordIterations?: number;
   /** Unexpected errors of the app (answered 500). Default: `console.error`. */

@@ -8,6 +8,7 @@ import {
   type MemoryStorage,
   openMemoryStorage,
   pbkdf2Passwords,
+  type RowChangeCapture,
   revokeKey,
   type Storage,
 } from '@wsadmin/server-core';
@@ -39,6 +40,9 @@ export function createMockState(options: MockOptions) {
   // its router, cost more than reopening the database): it asks for the live storage at each
   // request. A reopened database is a new storage, with caches of its own.
   let live: MemoryStorage | undefined;
+  // What the live database's requests write, for the journal (none when it is off).
+  let capture: RowChangeCapture | undefined;
+  const captureChanges = options.journal !== false;
   const liveStorage = (): Storage => {
     if (!live) throw new Error('wsadmin mock: the database is closed');
     return live;
@@ -68,8 +72,14 @@ export function createMockState(options: MockOptions) {
     });
     const previous = live;
     live = opened;
+    capture = undefined;
     await previous?.close().catch(() => undefined);
-    if (bytes) return opened;
+    // Installed after the seed, whose rows are no request's.
+    const captured = async () => {
+      if (captureChanges && live === opened) capture = await opened.captureRowChanges();
+      return opened;
+    };
+    if (bytes) return captured();
     try {
       await createKey(opened.db, clock.now(), {
         name: 'mock',
@@ -92,7 +102,7 @@ export function createMockState(options: MockOptions) {
       await opened.close();
       throw new Error(`wsadmin mock: seeding failed: ${(error as Error).message}`, { cause: error });
     }
-    return opened;
+    return captured();
   }
 
   const current = () => {
@@ -113,6 +123,11 @@ export function createMockState(options: MockOptions) {
 
   return {
     clock,
+    /** Rows written to the live database, for the journal. */
+    changes: {
+      pending: () => capture?.pending ?? false,
+      take: async () => (capture ? capture.take() : []),
+    },
     /** The app's answer; a failed start (seeding) is answered as a 500 envelope naming the cause. */
     async appFetch(request: Request): Promise<Response> {
       try {
@@ -152,6 +167,7 @@ export function createMockState(options: MockOptions) {
       await previous?.catch(() => undefined);
       const closing = live;
       live = undefined;
+      capture = undefined;
       await closing?.close().catch(() => undefined);
     },
   };

@@ -53,6 +53,7 @@ export type {
   QuickRead,
   StorageReads,
 } from './storage/quick-reads';
+export type { RowChangeCapture, StoredRowChange } from './storage/row-changes';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export type { StatementTracing } from './storage/statement-tracing';
 export { openStorage, type Reader, type Storage } from './storage/storage';

@@ -2,6 +2,7 @@ import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely
 import type { BindParams, Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { EMPTY_DATABASE } from './empty-database.generated';
 import { migrations } from './migrations';
+import { captureRowChanges, type RowChangeCapture } from './row-changes';
 import type { StatementTracing } from './statement-tracing';
 import { openStorage, type Storage } from './storage';
 
@@ -9,6 +10,11 @@ import { openStorage, type Storage } from './storage';
 export interface MemoryStorage extends Storage {
   /** The database as SQLite file bytes, taken between transactions (the mock's snapshot()). */
   exportBytes(): Promise<Uint8Array>;
+  /**
+   * Records every row written from now on, until the storage closes (TEMP triggers, absent from
+   * `exportBytes()`): the mock's request journal reads what each request changed.
+   */
+  captureRowChanges(): Promise<RowChangeCapture>;
 }
 
 export interface MemoryStorageOptions {
@@ -115,6 +121,16 @@ async function openSqlJs(
         // Older sql.js builds reopen the database on export, which resets pragmas.
         database.run('PRAGMA foreign_keys = ON');
         return bytes;
+      }),
+    captureRowChanges: () =>
+      storage.db.connection().execute(async () => {
+        const capture = captureRowChanges(database);
+        return {
+          get pending() {
+            return capture.pending;
+          },
+          take: () => storage.db.connection().execute(async () => capture.take()),
+        };
       }),
   };
 }
