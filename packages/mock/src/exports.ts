@@ -11,6 +11,14 @@ export {
   type MockSnapshot,
   type WsadminMock,
 } from './create-mock';
+export {
+  MOCK_TABLE_NAMES,
+  type MockTableName,
+  type MockTableRow,
+  type MockTables,
+  readTables,
+  type TableSource,
+} from './inspect/tables';
 export type {
   ManagementObjectKind,
   MockAnswer,
@@ -22,14 +30,6 @@ export type {
   MockRequestCommon,
   MockUnmatchedRequest,
 } from './journal/types';
-export {
-  MOCK_TABLE_NAMES,
-  type MockTableName,
-  type MockTableRow,
-  type MockTables,
-  readTables,
-  type TableSource,
-} from './inspect/tables';
 export {
   type MockActiveOverride,
   MockContractError,
