@@ -102,6 +102,11 @@ export function inspectorHandler(mock: WsadminMock, details: { scenario?: string
     const below = url.pathname.slice(INSPECTOR_PATH.length);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const route = routes[`${method} ${below}`];
+    // Every button posts JSON: a page of another site cannot send that type without a preflight,
+    // which the inspector never grants (a form or a plain fetch gets no further than here).
+    if (route && method === 'POST' && !isJson(request)) {
+      return json(errorEnvelope(415, 'Content-Type must be application/json', 'unsupported_media_type'), 415);
+    }
     if (route) return route(request, url);
     const allowed = Object.keys(routes)
       .filter((key) => key.endsWith(` ${below}`))
@@ -152,15 +157,10 @@ function refuse(message: string): Response {
   return json(errorEnvelope(400, message, 'invalid_request'), 400);
 }
 
-/**
- * A JSON body, or the refusal to answer. Only `application/json` is read: a page on another site
- * cannot send that type without a preflight, which the inspector never grants.
- */
+const isJson = (request: Request) => /^application\/json\b/i.test(request.headers.get('content-type') ?? '');
+
+/** A JSON body (its type checked before), or the refusal to answer. */
 async function jsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    return json(errorEnvelope(415, 'Content-Type must be application/json', 'unsupported_media_type'), 415);
-  }
   try {
     return JSON.parse(await request.text()) as unknown;
   } catch (error) {
