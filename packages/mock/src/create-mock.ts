@@ -1,9 +1,11 @@
 import type { OperationId } from '@wsadmin/contract';
 import type { MemoryStorage } from '@wsadmin/server-core';
+import type { Har } from 'har-format';
 import type { HttpHandler } from 'msw';
 import { createAnswering } from './answering';
 import { baseScope } from './base-scope';
 import { type MockClient, mockClient } from './client';
+import { harOf } from './journal/har';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal/recorder';
 import type { MockRequest } from './journal/types';
 import type { MswHttp } from './msw-peer';
@@ -40,6 +42,11 @@ export interface WsadminMock {
    * `journal.limit`; empty with `journal: false`). Narrow an entry on `operationId` to type it.
    */
   readonly requests: readonly MockRequest[];
+  /**
+   * The journal as an HTTP Archive 1.2, secrets redacted: save it as a `.har` file and open it in
+   * the Network panel of Chrome's or Firefox's developer tools.
+   */
+  har(): Har;
   /** Override answers that broke the contract since the last `reset()`. */
   readonly violations: readonly MockContractError[];
   /**
@@ -127,6 +134,7 @@ export function createMockWith(
     get requests() {
       return journal?.entries ?? [];
     },
+    har: () => harOf(journal?.entries ?? []),
     get violations() {
       return answering.violations;
     },

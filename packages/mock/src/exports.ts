@@ -19,6 +19,7 @@ export {
   readTables,
   type TableSource,
 } from './inspect/tables';
+export type { MockHarFields } from './journal/har';
 export type {
   ManagementObjectKind,
   MockAnswer,
