@@ -12,6 +12,7 @@ import type { MswHttp } from './msw-peer';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
 import type { MockActiveOverride, MockContractError, Override, OverrideOptions } from './overrides';
 import { scenarioOverrides } from './scenario';
+import type { MockSnapshot } from './snapshot/snapshot-format';
 import { createMockState } from './state';
 
 export { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
@@ -23,10 +24,7 @@ export interface MockClock {
   advance(seconds: number): Date;
 }
 
-/** Database bytes from `snapshot()`. */
-export interface MockSnapshot {
-  readonly bytes: Uint8Array;
-}
+export type { MockSnapshot, MockSnapshotClock } from './snapshot/snapshot-format';
 
 export interface WsadminMock {
   readonly baseUrl: string;
@@ -63,13 +61,21 @@ export interface WsadminMock {
   ready(): Promise<void>;
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the
-   * seed runs once per mock; its result is copied back), the scenario's overrides alone active,
-   * journal and violations cleared, clock reset.
+   * seed runs once per mock; its result is copied back), or the scenario's `snapshot`; the
+   * scenario's overrides alone active, journal and violations cleared, clock back at the scenario's start.
    */
   reset(): Promise<void>;
-  /** The current data (not the clock, keys made since, or overrides). */
+  /**
+   * The whole state as plain JSON: the database (data, keys, id sequences, plan tokens,
+   * idempotency records, refresh tasks) and the clock. Not the overrides, which belong to the test.
+   */
   snapshot(): Promise<MockSnapshot>;
-  /** Puts back the data of a snapshot; overrides and the clock stay as they are. */
+  /**
+   * Puts back the state of a snapshot (also after a JSON round trip): its database and its clock;
+   * overrides stay as they are, and `reset()` still returns to the scenario. Anything else (another
+   * schema version, the old `{ bytes }`, altered text) rejects with `MockSnapshotError` and the
+   * mock keeps its state.
+   */
   restore(snapshot: MockSnapshot): Promise<void>;
   /** Answers an operation differently until `reset()`; returns a function that removes it. */
   override<K extends OperationId>(

@@ -9,6 +9,7 @@ export {
   type MockKey,
   type MockOptions,
   type MockSnapshot,
+  type MockSnapshotClock,
   type WsadminMock,
 } from './create-mock';
 export {
@@ -46,6 +47,7 @@ export {
   type ScenarioOverrides,
 } from './scenario';
 export type { MockSeed, SeedFunction, SeedWorkspace } from './seed';
+export { MockSnapshotError } from './snapshot/snapshot-format';
 export type {
   ErrorAnswer,
   OverrideData,

@@ -2,6 +2,7 @@ import type { OperationId } from '@wsadmin/contract';
 import type { MockKey } from './options';
 import type { Override, OverrideOptions } from './overrides';
 import type { MockSeed, SeedFunction } from './seed';
+import type { MockSnapshot } from './snapshot/snapshot-format';
 
 /** An override in a scenario with its options: `{ override: { errcode: 503, ... }, times: 1 }`. */
 export interface ScenarioOverride<K extends OperationId> extends OverrideOptions {
@@ -27,6 +28,12 @@ export interface MockScenario {
   overrides?: ScenarioOverrides;
   /** Freezes the clock at this time (it then moves only with `clock.advance`). Default: real time. */
   startAt?: Date | string;
+  /**
+   * Starts from a state taken with `mock.snapshot()` (data, keys and clock), and `reset()` returns
+   * to it. Replaces `seed`, `keys` and `startAt`: giving one of them too throws. Checked where the
+   * mock is created: another schema version, or anything not a snapshot, throws there.
+   */
+  snapshot?: MockSnapshot;
 }
 
 /**

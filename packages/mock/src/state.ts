@@ -1,6 +1,5 @@
 import { errorEnvelope } from '@wsadmin/contract';
 import {
-  AdjustableClock,
   assertWasmLocatable,
   createApp,
   createKey,
@@ -15,6 +14,14 @@ import {
 import { mockClient } from './client';
 import { MOCK_KEY, type MockKey, type MockOptions } from './options';
 import { applySeed } from './seed';
+import { MockClockState } from './snapshot/mock-clock';
+import {
+  MockSnapshotError,
+  type ReadSnapshot,
+  readSnapshot,
+  SCHEMA_VERSION,
+  snapshotOf,
+} from './snapshot/snapshot-format';
 
 /** The options of `createMock` that locate sql.js's WebAssembly, as errors name them. */
 const WASM_OPTION_NAMES = { wasm: 'createMock({ sqlWasm })', wasmUrl: 'createMock({ sqlWasmUrl })' };
@@ -29,13 +36,17 @@ export function createMockState(options: MockOptions) {
   const startMs = options.startAt === undefined ? undefined : new Date(options.startAt).getTime();
   if (startMs !== undefined && Number.isNaN(startMs))
     throw new TypeError('createMock: startAt is not a date');
-  const clock = new AdjustableClock(startMs === undefined ? undefined : { now: () => new Date(startMs) });
+  const clock = new MockClockState({ frozenAtMs: startMs, offsetMs: 0 });
+  const start = startingSnapshot(options);
+  if (start) clock.startAt(start.clock);
   const passwords = pbkdf2Passwords(options.passwordIterations ?? 1000);
   const onError = options.onError ?? ((error) => console.error('[wsadmin mock] unexpected error', error));
   let state: Promise<MemoryStorage> | undefined;
-  // The database right after keys and seed were applied: reset() reopens it from these bytes
-  // instead of seeding again.
-  let seeded: Uint8Array | undefined;
+  // The database right after keys and seed were applied (or the scenario's snapshot): reset()
+  // reopens it from these bytes instead of seeding again.
+  let seeded: Uint8Array | undefined = start?.bytes;
+  // A snapshot's bytes come from outside: checked once when first opened.
+  let checkSeeded = start !== undefined;
   // The storage the app works on. One app serves every database of this mock (building one, and
   // its router, cost more than reopening the database): it asks for the live storage at each
   // request. A reopened database is a new storage, with caches of its own.
@@ -61,15 +72,20 @@ export function createMockState(options: MockOptions) {
     return app;
   };
 
-  async function build(bytes?: Uint8Array): Promise<MemoryStorage> {
+  /**
+   * Opens `bytes` (or the empty database) and makes it the live one; bytes from a snapshot are
+   * checked first (`checkedAs` names the call), and refused ones leave the live database as it was.
+   */
+  async function build(bytes?: Uint8Array, checkedAs?: string): Promise<MemoryStorage> {
     const opened = await openMemoryStorage({
       now: () => clock.now(),
-      // Bytes of this mock (its seed, a snapshot) are at the current schema: no migration check.
+      // Bytes of this mock (its seed, a snapshot of this schema version) need no migration check.
       ...(bytes ? { bytes, current: true } : {}),
       ...(options.sqlWasmUrl === undefined ? {} : { wasmUrl: options.sqlWasmUrl }),
       ...(options.sqlWasm === undefined ? {} : { wasm: options.sqlWasm }),
       wasmOptionNames: WASM_OPTION_NAMES,
     });
+    if (checkedAs !== undefined) await refuseDamaged(opened, checkedAs);
     const previous = live;
     live = opened;
     capture = undefined;
@@ -105,16 +121,31 @@ export function createMockState(options: MockOptions) {
     return captured();
   }
 
+  /** The scenario's start: the seed applied anew, or the seeded (or snapshot's) bytes reopened. */
+  async function buildStart(): Promise<MemoryStorage> {
+    const opened = await build(seeded, checkSeeded ? 'createMock({ snapshot })' : undefined);
+    checkSeeded = false;
+    return opened;
+  }
+
   const current = () => {
-    state ??= build();
+    state ??= buildStart();
     return state;
   };
 
   async function replace(next: () => Promise<MemoryStorage>): Promise<void> {
     // The previous open finishes first: it must not become live after the one replacing it.
-    await state?.catch(() => undefined);
-    state = next();
-    await state;
+    const previous = state;
+    await previous?.catch(() => undefined);
+    const attempt = next();
+    state = attempt;
+    try {
+      await attempt;
+    } catch (error) {
+      // A refused snapshot leaves the mock as it was.
+      if (state === attempt) state = previous;
+      throw error;
+    }
   }
 
   async function withStorage<T>(use: (storage: MemoryStorage) => Promise<T>): Promise<T> {
@@ -143,11 +174,15 @@ export function createMockState(options: MockOptions) {
     /** Back to the seeded database and the start time. */
     async reset(): Promise<void> {
       clock.reset();
-      await replace(() => build(seeded));
+      await replace(buildStart);
     },
-    snapshot: () => withStorage(async (storage) => ({ bytes: await storage.exportBytes() })),
-    async restore(snapshot: { readonly bytes: Uint8Array }): Promise<void> {
-      await replace(() => build(snapshot.bytes));
+    snapshot: () =>
+      withStorage(async (storage) => snapshotOf(await storage.exportBytes(), clock.setting(), clock.now())),
+    /** Replaces the state with a snapshot's; anything else is refused before the state changes. */
+    async restore(snapshot: unknown): Promise<void> {
+      const read = readSnapshot(snapshot, 'mock.restore');
+      await replace(() => build(read.bytes, 'mock.restore'));
+      clock.set(read.clock);
     },
     createKey: (key: Partial<MockKey> = {}) =>
       withStorage(async (storage) => {
@@ -174,3 +209,40 @@ export function createMockState(options: MockOptions) {
 }
 
 export type MockState = ReturnType<typeof createMockState>;
+
+/** The scenario's snapshot, checked where the mock is created; it excludes what it replaces. */
+function startingSnapshot(options: MockOptions): ReadSnapshot | undefined {
+  if (options.snapshot === undefined) return undefined;
+  const clashing = (['seed', 'keys', 'startAt'] as const).filter((name) => options[name] !== undefined);
+  if (clashing.length > 0)
+    throw new MockSnapshotError(
+      `createMock: a scenario with a snapshot takes no ${clashing.join(', ')}: the snapshot holds the data, the keys and the clock (restore it, then arrange more with mock.client)`,
+    );
+  return readSnapshot(options.snapshot, 'createMock({ snapshot })');
+}
+
+/** Refuses bytes SQLite finds damaged, or of another schema than their snapshot said; closes them. */
+async function refuseDamaged(opened: MemoryStorage, where: string): Promise<void> {
+  let problem: string | undefined;
+  try {
+    problem = await opened.damage();
+    if (problem === undefined) {
+      const version = await schemaVersionOf(opened);
+      if (version !== SCHEMA_VERSION)
+        problem = `the database inside is at schema version ${version}, this mock's at schema version ${SCHEMA_VERSION}`;
+    }
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  if (problem === undefined) return;
+  await opened.close().catch(() => undefined);
+  throw new MockSnapshotError(`${where}: database: ${problem}`);
+}
+
+async function schemaVersionOf(storage: MemoryStorage): Promise<number> {
+  const row = await storage.db
+    .selectFrom('schema_migrations')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

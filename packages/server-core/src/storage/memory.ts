@@ -15,6 +15,12 @@ export interface MemoryStorage extends Storage {
    * `exportBytes()`): the mock's request journal reads what each request changed.
    */
   captureRowChanges(): Promise<RowChangeCapture>;
+  /**
+   * SQLite's `quick_check` of the whole database: undefined when sound, else its first problems.
+   * For bytes from outside (the mock's restore of a snapshot): sql.js opens any bytes and finds a
+   * damaged page only when a query reads it.
+   */
+  damage(): Promise<string | undefined>;
 }
 
 export interface MemoryStorageOptions {
@@ -131,6 +137,17 @@ async function openSqlJs(
           },
           take: () => storage.db.connection().execute(async () => capture.take()),
         };
+      }),
+    damage: () =>
+      storage.db.connection().execute(async () => {
+        try {
+          const found = (database.exec('PRAGMA quick_check(5)')[0]?.values ?? []).map((row) =>
+            String(row[0]),
+          );
+          return found.length === 1 && found[0] === 'ok' ? undefined : found.join('; ');
+        } catch (error) {
+          return String((error as Error).message ?? error);
+        }
       }),
   };
 }
