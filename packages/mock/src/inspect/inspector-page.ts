@@ -94,5 +94,6 @@ pre { margin: 0.2rem 0 0.6rem; white-space: pre-wrap; word-break: break-word; fo
 .detail h4 { margin: 0.4rem 0 0.1rem; font-size: 0.9rem; }
 .empty { color: #667; }
 .count { color: #667; font-weight: normal; }
+section.table .rows { overflow-x: auto; }
 td.cell { font-family: ui-monospace, monospace; font-size: 12px; max-width: 28rem; overflow-wrap: anywhere; }
 `;

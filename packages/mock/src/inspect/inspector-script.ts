@@ -110,7 +110,9 @@ function inspectorScript(): void {
       ...section(`Answer: ${answer.status}${entry.overridden ? ' (override)' : ''}`, answer.headers),
       ...section(
         'Answer body',
-        answer.errcode === undefined || answer.errcode === 200 ? answer.data : answer,
+        answer.errcode === undefined || answer.errcode === 200
+          ? answer.data
+          : { errcode: answer.errcode, errmsg: answer.errmsg, data: answer.data },
       ),
       ...section(
         `Changes (${entry.changes.length})`,
