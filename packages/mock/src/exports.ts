@@ -21,6 +21,14 @@ export {
   type TableSource,
 } from './inspect/tables';
 export type { MockHarFields } from './journal/har';
+export type { DeepPartial, MockRequestMatch } from './journal/match';
+export {
+  type MockMatcherContext,
+  type MockMatcherResult,
+  type MockMatchers,
+  type MockOrderStep,
+  mockMatchers,
+} from './journal/matchers';
 export type {
   ManagementObjectKind,
   MockAnswer,

@@ -1,13 +1,19 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect as baseExpect } from '@playwright/test';
 import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import { createMock } from './index-node';
+import { mockMatchers } from './journal/matchers';
 import type { MockContractError } from './overrides';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
 
-export { expect } from '@playwright/test';
 export * from './index-node';
 export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
+
+/**
+ * Playwright Test's `expect` with the journal's matchers: `expect(mock).toHaveReceived('createWorkspace',
+ * { body: { name: 'Sales' } })`, `toHaveReceivedTimes`, `toHaveReceivedInOrder`, `toHaveReceivedNothingElse`.
+ */
+export const expect = baseExpect.extend(mockMatchers);
 
 /** How the mock runs, apart from its scenario: `baseUrl`, `passwordIterations`, `onError`, ... */
 export type MockRunOptions = Omit<MockOptions, keyof MockScenario>;

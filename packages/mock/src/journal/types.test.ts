@@ -1,5 +1,6 @@
 import type { Schemas, RequestBody as SdkRequestBody } from '@wsadmin/sdk';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { expect as playwrightExpect, WsadminMock } from '../playwright';
 import type { MockChangeKind, MockRequest } from './types';
 
 /** Type tests, checked by `tsc` (npm run typecheck): a journal entry is typed by its operationId. */
@@ -30,5 +31,20 @@ describe('journal entry types', () => {
     expectTypeOf<'key'>().toExtend<MockChangeKind>();
     expectTypeOf<'operation'>().toExtend<MockChangeKind>();
     expectTypeOf<'Measure'>().not.toExtend<MockChangeKind>();
+  });
+
+  it("gives the Playwright fixture's expect the matchers, typed by operation", () => {
+    const check = (expect: typeof playwrightExpect, mock: WsadminMock) => {
+      expect(mock).toHaveReceived('createWorkspace', { body: { name: 'Sales' } });
+      expect(mock).not.toHaveReceivedTimes('listWorkspaces', 2);
+      expect(mock).toHaveReceivedInOrder([
+        'listWorkspaces',
+        ['getWorkspace', { params: { workspaceId: 1 } }],
+      ]);
+      expect(mock).toHaveReceivedNothingElse();
+      // @ts-expect-error: no such operation.
+      expect(mock).toHaveReceived('createWorkspce');
+    };
+    expectTypeOf(check).toBeFunction();
   });
 });
