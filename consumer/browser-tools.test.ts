@@ -94,19 +94,45 @@ function freePort(): Promise<number> {
   });
 }
 
+interface PlaywrightStep {
+  title: string;
+  steps?: PlaywrightStep[];
+}
+
+interface PlaywrightResult {
+  errors?: Array<{ message?: string }>;
+  attachments?: Array<{ name: string; contentType: string; body?: string }>;
+  steps?: PlaywrightStep[];
+}
+
 interface PlaywrightSuite {
   title: string;
   suites?: PlaywrightSuite[];
-  specs?: Array<{
-    title: string;
-    tests: Array<{ status: string; results: Array<{ errors?: Array<{ message?: string }> }> }>;
-  }>;
+  specs?: Array<{ title: string; tests: Array<{ status: string; results: PlaywrightResult[] }> }>;
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: Array<{ message?: string }>;
   suites: PlaywrightSuite[];
+}
+
+/** The results of the test of this title, wherever it is in the report. */
+function resultsOf(report: PlaywrightReport, title: string): PlaywrightResult[] {
+  const specs = (suite: PlaywrightSuite): NonNullable<PlaywrightSuite['specs']> => [
+    ...(suite.specs ?? []),
+    ...(suite.suites ?? []).flatMap(specs),
+  ];
+  return report.suites
+    .flatMap(specs)
+    .filter((spec) => spec.title === title)
+    .flatMap((spec) => spec.tests.flatMap((test) => test.results));
+}
+
+/** An attachment's text (the JSON report holds bodies in base64). */
+function attachmentText(result: PlaywrightResult | undefined, name: string): string | undefined {
+  const body = result?.attachments?.find((attachment) => attachment.name === name)?.body;
+  return body === undefined ? undefined : Buffer.from(body, 'base64').toString('utf8');
 }
 
 /** Each test that did not end as expected, with its first error, and the run's own errors. */
@@ -153,8 +179,38 @@ describe('examples/playwright: Playwright Test with @wsadmin/mock/playwright', {
     expect(failuresOf(report)).toEqual([]);
     expect(report.stats).toMatchObject({ unexpected: 0, flaky: 0, skipped: 0 });
     // examples/playwright/tests: workspaces.spec.ts holds nine tests (one of them expected to
-    // fail), snapshot.spec.ts two.
-    expect(report.stats.expected).toBe(11);
+    // fail), snapshot.spec.ts two, report.spec.ts one (expected to fail).
+    expect(report.stats.expected).toBe(12);
+
+    // The failed test's report: the journal as HAR and as a summary, the changes since the seed,
+    // and each API call as a step.
+    const [failed] = resultsOf(report, 'a failed test carries the API traffic and what it changed');
+    const har = JSON.parse(attachmentText(failed, 'wsadmin-mock.har') ?? 'null') as {
+      log: {
+        version: string;
+        entries: Array<{ request: { method: string; url: string }; response: { status: number } }>;
+      };
+    } | null;
+    expect(har?.log.version).toBe('1.2');
+    expect(
+      har?.log.entries.map(
+        (entry) => `${entry.request.method} ${entry.request.url} ${entry.response.status}`,
+      ),
+    ).toContain('POST https://api.wsadmin.test/openapi/v1/workspaces/ 200');
+    expect(attachmentText(failed, 'wsadmin-mock-requests.txt')).toMatch(
+      /^#\d+ POST \/openapi\/v1\/workspaces\/ createWorkspace → 200 \(\d+(\.\d)? ms\)$/m,
+    );
+    const changes = attachmentText(failed, 'wsadmin-mock-changes.txt') ?? '';
+    expect(changes).toMatch(/^workspace 3 created by #\d+ createWorkspace$/m);
+    expect(changes).toContain('"name":"Made before the failure"');
+    const stepTitles = (steps: PlaywrightStep[] = []): string[] =>
+      steps.flatMap((step) => [step.title, ...stepTitles(step.steps)]);
+    expect(stepTitles(failed?.steps)).toContainEqual(
+      expect.stringMatching(/^POST \/openapi\/v1\/workspaces\/ createWorkspace → 200 \(/),
+    );
+    // A test that passed carries none of them.
+    const [passed] = resultsOf(report, 'lists the workspaces of the scenario');
+    expect(passed?.attachments?.map((attachment) => attachment.name) ?? []).toEqual([]);
   });
 });
 
@@ -178,7 +234,7 @@ describe("examples/vitest-browser: Vitest browser mode with the mock's worker", 
       .filter((result) => result.status !== 'passed')
       .map((result) => `${result.title}: ${result.failureMessages.join(' ').slice(0, 1500)}`);
     expect(failed).toEqual([]);
-    expect(report.numPassedTests).toBe(4);
+    expect(report.numPassedTests).toBe(5);
   });
 });
 

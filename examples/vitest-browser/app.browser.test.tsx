@@ -1,7 +1,7 @@
 // A component of the example app rendered in Chromium by Vitest browser mode, the mock's service
 // worker answering its requests with the reference server's own code.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MOCK_BASE_URL, MOCK_KEY, startMockWorker } from '@wsadmin/mock/browser';
+import { MOCK_BASE_URL, MOCK_KEY, type MockDevtools, startMockWorker } from '@wsadmin/mock/browser';
 import { createClient } from '@wsadmin/sdk';
 import { createQueries } from '@wsadmin/sdk/query';
 import { afterAll, beforeEach, expect, test } from 'vitest';
@@ -10,8 +10,10 @@ import { render } from 'vitest-browser-react';
 import { App } from '../react-query/src/app';
 import { demo } from '../react-query/src/scenarios';
 
-const q = createQueries(createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 }));
-const { mock, worker } = await startMockWorker(demo);
+const client = createClient({ baseUrl: MOCK_BASE_URL, key: MOCK_KEY, retries: 0 });
+const q = createQueries(client);
+// quiet: no console line per request in the test run's output.
+const { mock, worker } = await startMockWorker({ ...demo, quiet: true });
 
 beforeEach(() => mock.reset());
 afterAll(() => worker.stop());
@@ -61,4 +63,12 @@ test('a one-time 503 from an override shows as the query error', async () => {
   const screen = await renderApp();
   await userEvent.click(screen.getByRole('button', { name: 'Demo' }));
   await expect.element(screen.getByText('Error 503: maintenance')).toBeVisible();
+});
+
+test('in a development build the devtools console has the mock: window.__wsadminMock', async () => {
+  const handle = (window as unknown as { __wsadminMock?: MockDevtools }).__wsadminMock;
+  expect(handle?.mock).toBe(mock);
+  await client.workspaces.list();
+  expect(handle?.requests.at(-1)).toMatchObject({ operationId: 'listWorkspaces', answer: { status: 200 } });
+  expect((await handle?.state())?.workspaces.map((row) => row.name)).toEqual(['Demo', 'Archive']);
 });

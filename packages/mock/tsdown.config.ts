@@ -31,6 +31,21 @@ const assetUrlUnset = {
 };
 
 /**
+ * CommonJS has no `import.meta`: there Vite's development flag (`src/page/vite-env.ts`) is
+ * undefined, and the development-build check reads `process.env.NODE_ENV`, which webpack-style
+ * bundlers replace.
+ */
+const viteEnvUnset = {
+  name: 'vite-env-unset',
+  resolveId: {
+    order: 'pre' as const,
+    handler: (id: string) => (id === './vite-env' ? '\0vite-env-unset' : null),
+  },
+  load: (id: string) =>
+    id === '\0vite-env-unset' ? 'export function viteDevFlag() { return undefined; }' : null,
+};
+
+/**
  * CommonJS has no top-level await: the Node entries' `msw-http.ts` (which awaits msw 2's or msw 3's
  * `http`) becomes `msw-http.cjs.ts`, which requires it.
  */
@@ -62,7 +77,7 @@ export default defineConfig([
     },
     { plugins: [mswHttpRequired] },
   ),
-  cjs({ browser: entries.browser }, { plugins: [assetUrlUnset] }),
+  cjs({ browser: entries.browser }, { plugins: [assetUrlUnset, viteEnvUnset] }),
   // The `wsadmin-mock` command, for Node, as an ES module.
   {
     ...libraryBuild({ entry: { 'bin/wsadmin-mock': 'src/cli/main.ts' }, formats: ['esm'], platform: 'node' }),

@@ -4,9 +4,13 @@ import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 // browser compiles while streaming and caches, instead of inlining it into the JavaScript.
 import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { createMockWith, type MockOptions, type WsadminMock } from './create-mock';
+import { logStart, requestLogger } from './page/console-log';
+import { isDevelopmentBuild } from './page/development';
+import { exposeOnWindow } from './page/devtools-handle';
 import { explainWorkerStartFailure } from './worker-start';
 
 export * from './exports';
+export { DEVTOOLS_PROPERTY, type MockDevtools } from './page/devtools-handle';
 
 /**
  * `createMock` for pages: the same mock, with sql.js's WebAssembly found where the bundler emitted
@@ -28,17 +32,31 @@ export function createMock(options: MockOptions = {}): WsadminMock {
 export interface MockWorkerOptions extends MockOptions {
   /** Passed to MSW's `worker.start()`. Default: the worker at `/mockServiceWorker.js`, quiet, other requests bypassed. */
   start?: StartOptions;
+  /**
+   * No console lines from the mock: neither the one when it starts nor the collapsed group per
+   * request. Default false. (MSW's own lines are off unless `start: { quiet: false }`.)
+   */
+  quiet?: boolean;
+  /**
+   * Puts `window.__wsadminMock` (journal, state, snapshot, restore, overrides, clock) on the page
+   * for the devtools console. Default: in development builds only (Vite's `import.meta.env.DEV`,
+   * else `process.env.NODE_ENV` other than `production`); a production build gets it only when
+   * this is true.
+   */
+  exposeOnWindow?: boolean;
 }
 
 /**
  * The mock in a browser: `createMock` plus an MSW service worker over its handlers, started and
- * seeded. The page must serve MSW's `mockServiceWorker.js`: `wsadminMockWorker()` of
+ * seeded. Logs a line to the console when it starts and a collapsed group per request (`quiet`
+ * turns both off); in development builds, `window.__wsadminMock` gives the devtools console the
+ * journal, the state and the controls (`exposeOnWindow`). The page must serve MSW's `mockServiceWorker.js`: `wsadminMockWorker()` of
  * `@wsadmin/mock/vite` does in Vite (see the package README); when it is missing, the error says so.
  */
 export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<{ mock: WsadminMock; worker: SetupWorker }> {
-  const { start, ...mockOptions } = options;
+  const { start, quiet, exposeOnWindow: expose, ...mockOptions } = options;
   const mock = createMock(mockOptions);
   const worker = setupWorker(...mock.handlers);
   // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
@@ -55,5 +73,14 @@ export async function startMockWorker(
     throw await explainWorkerStartFailure(error, startOptions.serviceWorker?.url ?? '/mockServiceWorker.js');
   }
   await ready;
+  if (!quiet) {
+    logStart(mock, mockOptions);
+    const logger = requestLogger(mock);
+    // After the answer's journal entry is written: the event may come first.
+    worker.events.on('request:end', () => {
+      setTimeout(logger.logNew, 0);
+    });
+  }
+  if (expose ?? isDevelopmentBuild()) exposeOnWindow(mock);
   return { mock, worker };
 }

@@ -62,7 +62,8 @@ export interface WsadminMock {
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the
    * seed runs once per mock; its result is copied back), or the scenario's `snapshot`; the
-   * scenario's overrides alone active, journal and violations cleared, clock back at the scenario's start.
+   * scenario's overrides alone active, journal and violations cleared, clock back at the
+   * scenario's start.
    */
   reset(): Promise<void>;
   /**

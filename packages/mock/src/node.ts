@@ -3,7 +3,13 @@ import type { MockOptions, WsadminMock } from './create-mock';
 import { createMock } from './index-node';
 
 export * from './index-node';
-export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
+export {
+  type MockRoute,
+  type RoutedRequest,
+  type RouteMockOptions,
+  type RouteTarget,
+  routeMock,
+} from './route-mock';
 export { copyWorkerScript, workerScriptPath } from './worker-script';
 
 /**

@@ -1,13 +1,20 @@
-import { test as base, expect as baseExpect } from '@playwright/test';
+import { test as base, expect as baseExpect, type TestInfo } from '@playwright/test';
 import { MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import { createMock } from './index-node';
 import { mockMatchers } from './journal/matchers';
 import type { MockContractError } from './overrides';
+import { attachMockReport } from './report/attach';
 import { routeMock } from './route-mock';
 import type { MockScenario } from './scenario';
 
 export * from './index-node';
-export { type MockRoute, type RoutedRequest, type RouteTarget, routeMock } from './route-mock';
+export {
+  type MockRoute,
+  type RoutedRequest,
+  type RouteMockOptions,
+  type RouteTarget,
+  routeMock,
+} from './route-mock';
 
 /**
  * Playwright Test's `expect` with the journal's matchers: `expect(mock).toHaveReceived('createWorkspace',
@@ -34,7 +41,9 @@ export interface MockFixtures {
    * The mock answering every page of the test's browser context (through `routeMock`): arrange
    * with `mock.client` before `page.goto`, steer with `mock.override` and `mock.clock`, assert on
    * its state after. Set up for every test, used or not, and back at the scenario for each. A test
-   * fails when an override answered outside the contract or the app failed unexpectedly.
+   * fails when an override answered outside the contract or the app failed unexpectedly. Each API
+   * call is a step of the report and the trace; a failed test carries the mock's journal (HAR and a
+   * summary) and the changes since the seed as attachments.
    */
   mock: WsadminMock;
 }
@@ -84,7 +93,7 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
     { scope: 'worker' },
   ],
   mock: [
-    async ({ mockScenario, mockOptions, context, baseURL, wsadminMocks }, use) => {
+    async ({ mockScenario, mockOptions, context, baseURL, wsadminMocks }, use, testInfo) => {
       const baseUrl = new URL(mockOptions.baseUrl ?? MOCK_BASE_URL, baseURL).href;
       let kept = wsadminMocks.get(mockScenario);
       if (kept && kept.options === mockOptions && kept.baseUrl === baseUrl) {
@@ -97,10 +106,14 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
         wsadminMocks.set(mockScenario, kept);
         await kept.mock.ready();
       }
-      const unroute = await routeMock(context, kept.mock);
+      const unroute = await routeMock(context, kept.mock, { step: apiStep });
       await use(kept.mock);
       await unroute();
-      failOnProblems(kept.problems);
+      const problems = problemsOf(kept.problems);
+      if (problems.length > 0 || failed(testInfo))
+        await attachMockReport(testInfo.attach.bind(testInfo), kept.mock);
+      if (problems.length > 0)
+        throw new Error(`the wsadmin mock answered outside the contract:\n- ${problems.join('\n- ')}`);
     },
     { auto: true },
   ],
@@ -125,11 +138,32 @@ function startMock(scenario: MockScenario, options: MockRunOptions, baseUrl: str
   return { options, baseUrl, mock, problems };
 }
 
-function failOnProblems({ violations, errors }: Problems): void {
-  const found = [
+function problemsOf({ violations, errors }: Problems): string[] {
+  return [
     ...violations.map((violation) => violation.message),
     ...errors.map((error) => `unexpected error of the app (answered 500): ${String(error)}`),
   ];
-  if (found.length > 0)
-    throw new Error(`the wsadmin mock answered outside the contract:\n- ${found.join('\n- ')}`);
+}
+
+/**
+ * Whether the report gets the mock's attachments: the test failed (a `test.fail()` test too, whose
+ * failure is expected: that is where one looks at its traffic), or did not end as expected.
+ */
+function failed(testInfo: TestInfo): boolean {
+  const { status, expectedStatus } = testInfo;
+  return status !== expectedStatus || (status !== 'passed' && status !== 'skipped');
+}
+
+/**
+ * An API call as a step of the report and the trace. Called from the route handler, outside the
+ * test's own steps: Playwright puts it at the top level of the test (or of the fixture step that
+ * is running), in the order of the calls. Outside a test (a request after it ended) no step is made.
+ */
+function apiStep(title: string, deliver: () => Promise<void>): Promise<void> {
+  try {
+    base.info();
+  } catch {
+    return deliver();
+  }
+  return base.step(title, deliver, { box: true });
 }

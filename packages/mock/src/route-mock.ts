@@ -1,5 +1,7 @@
+import { matchOperation } from '@wsadmin/server-core';
 import { baseScope } from './base-scope';
 import type { WsadminMock } from './create-mock';
+import { errmsgOf, requestLine } from './report/request-line';
 
 /** The part of a Playwright request `routeMock` reads (`playwright`, `playwright-core` or `@playwright/test`). */
 export interface RoutedRequest {
@@ -23,6 +25,19 @@ export interface RouteTarget {
   unroute(url: (url: URL) => boolean, handler?: (route: MockRoute) => Promise<void>): Promise<unknown>;
 }
 
+export interface RouteMockOptions {
+  /**
+   * Wraps the delivery of each answer to the browser, with a title naming the request and its
+   * answer (`POST /openapi/v1/workspaces/ createWorkspace → 201 (3 ms)`): give it Playwright Test's
+   * `test.step` and every API call shows as a step in the HTML report and the trace. The fixture of
+   * `@wsadmin/mock/playwright` does.
+   *
+   * @example
+   * await routeMock(page, mock, { step: (title, deliver) => test.step(title, deliver, { box: true }) });
+   */
+  step?: (title: string, deliver: () => Promise<void>) => Promise<void>;
+}
+
 /**
  * Answers a page's (or a whole browser context's) requests under the mock's base URL from the
  * mock in the test process: method, headers and body are forwarded, the answer is fulfilled as
@@ -38,21 +53,36 @@ export interface RouteTarget {
  * await routeMock(page, mock);
  * await page.goto('/');
  */
-export async function routeMock(target: RouteTarget, mock: WsadminMock): Promise<() => Promise<void>> {
+export async function routeMock(
+  target: RouteTarget,
+  mock: WsadminMock,
+  options: RouteMockOptions = {},
+): Promise<() => Promise<void>> {
   const scope = baseScope(mock.baseUrl);
   const matches = (url: URL) => scope.pathOf(url) !== undefined;
   const handler = async (route: MockRoute) => {
-    const answer = await mock.respond(await fetchRequestOf(route.request()));
-    if (answer.type === 'error') {
-      await route.abort('failed');
-      return;
-    }
+    const request = await fetchRequestOf(route.request());
+    const started = performance.now();
+    const answer = await mock.respond(request);
+    const durationMs = performance.now() - started;
     // Every answer of the service is JSON text (or empty).
-    await route.fulfill({
-      status: answer.status,
-      headers: Object.fromEntries(answer.headers),
-      body: await answer.text(),
+    const body = answer.type === 'error' ? '' : await answer.text();
+    const deliver =
+      answer.type === 'error'
+        ? () => route.abort('failed')
+        : () => route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body });
+    if (!options.step) return deliver();
+    const path = scope.pathOf(new URL(request.url)) ?? request.url;
+    const title = requestLine({
+      method: request.method,
+      path,
+      operationId: matchOperation(request.method, path)?.operationId,
+      // A network-error override: no status reached the page.
+      status: answer.type === 'error' ? 0 : answer.status,
+      errmsg: answer.type === 'error' ? 'network error (override)' : errmsgOf(body),
+      durationMs,
     });
+    await options.step(title, deliver);
   };
   await target.route(matches, handler);
   return async () => {
