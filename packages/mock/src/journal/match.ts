@@ -69,28 +69,26 @@ function compare(
   textual: boolean,
   found: Difference[],
 ): void {
-  const differ = () => {
-    found.push({ path, expected, actual });
-  };
-  if (isAsymmetric(expected)) {
-    if (!expected.asymmetricMatch(actual)) differ();
-    return;
-  }
+  if (!holds(actual, expected, path, textual, found)) found.push({ path, expected, actual });
+}
+
+/** False when `actual` differs from `expected` as a whole; differences inside it go to `found`. */
+function holds(actual: unknown, expected: unknown, path: string, textual: boolean, found: Difference[]) {
+  if (isAsymmetric(expected)) return expected.asymmetricMatch(actual);
   if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length !== expected.length) return differ();
+    if (!Array.isArray(actual) || actual.length !== expected.length) return false;
     for (const [at, item] of expected.entries()) compare(actual[at], item, `${path}[${at}]`, textual, found);
-    return;
+    return true;
   }
   if (isRecord(expected)) {
-    if (!isRecord(actual)) return differ();
+    if (!isRecord(actual)) return false;
     for (const [key, value] of Object.entries(expected)) {
       compare(actual[key], value, `${path}.${key}`, textual, found);
     }
-    return;
+    return true;
   }
-  if (Object.is(actual, expected)) return;
-  if (textual && typeof expected === 'number' && actual === String(expected)) return;
-  differ();
+  if (Object.is(actual, expected)) return true;
+  return textual && typeof expected === 'number' && actual === String(expected);
 }
 
 /** A value as a message shows it: JSON, matchers by name, long values cut. */
