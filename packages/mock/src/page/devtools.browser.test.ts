@@ -68,7 +68,8 @@ async function open(url: string): Promise<Opened> {
 
 const ours = (messages: ConsoleMessage[]) => messages.filter((m) => m.text().startsWith('[wsadmin mock]'));
 
-describe('the console of a page whose mock startMockWorker started', () => {
+// Each test opens a page that compiles the reference server: slow on a loaded machine.
+describe('the console of a page whose mock startMockWorker started', { timeout: 90_000 }, () => {
   it('logs one line when the mock starts: base URL and scenario', async () => {
     const { messages, result, close } = await open(`${dev.url}?case=logged`);
     try {
@@ -143,7 +144,7 @@ describe('the console of a page whose mock startMockWorker started', () => {
   });
 });
 
-describe('window.__wsadminMock', () => {
+describe('window.__wsadminMock', { timeout: 90_000 }, () => {
   it('is there in a development build, unasked: journal, state, snapshot and restore, overrides, clock', async () => {
     const { page, close } = await open(`${dev.url}?case=default`);
     try {
