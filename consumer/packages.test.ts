@@ -222,6 +222,37 @@ describe('a consumer of only @wsadmin/mock', { timeout: 180_000 }, () => {
     );
   });
 
+  it('has a working wsadmin-mock command: --help, then a JSON scenario served over HTTP with its inspector', async () => {
+    const help = await run('npx', ['wsadmin-mock', '--help'], { cwd: projects.mockOnly });
+    expect(help.stdout).toMatch(/^Usage: wsadmin-mock \[scenario-file\]/);
+    writeFileSync(
+      join(projects.mockOnly, 'scenario.json'),
+      JSON.stringify({ seed: { workspaces: [{ name: 'Packed' }] } }),
+    );
+    const mock = await startCommand('npx', ['wsadmin-mock', 'scenario.json', '--port', '0'], {
+      cwd: projects.mockOnly,
+      env: consumerEnv(),
+      ready: /inspector: \S+/,
+    });
+    try {
+      const url = /base URL: +(\S+)/.exec(mock.output())?.[1] ?? '';
+      const listed = await fetch(`${url}/openapi/v1/workspaces/`, {
+        headers: { Authorization: 'Bearer wsk_mock_unrestricted' },
+      });
+      expect(await listed.json()).toMatchObject({ errcode: 200, data: [{ id: 1, name: 'Packed' }] });
+      const page = await fetch(`${url}/__inspector__/`);
+      expect(await page.text()).toContain('<script src="inspector.js"');
+      const script = await fetch(`${url}/__inspector__/inspector.js`);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      const journal = (await (await fetch(`${url}/__inspector__/api/journal`)).json()) as {
+        entries: unknown[];
+      };
+      expect(journal.entries).toMatchObject([{ operationId: 'listWorkspaces', answer: { status: 200 } }]);
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('answers its first request in a fresh Node process', async () => {
     const { stdout } = await run('node', ['first-request.mjs'], { cwd: projects.mockOnly });
     const result = JSON.parse(stdout) as { names: string[]; importMs: number; firstAnswerMs: number };

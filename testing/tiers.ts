@@ -28,6 +28,8 @@ export const tiers = {
     'testing/quiet-console-guard.test.ts',
     // Runs vitest over sample tests to see the mock's strict mode fail them.
     'packages/mock/test/strict-mode.test.ts',
+    // The wsadmin-mock command, started as a process.
+    'packages/mock/src/cli/command.test.ts',
   ],
 } as const;
 

@@ -78,4 +78,9 @@ export default defineConfig([
     { plugins: [mswHttpRequired] },
   ),
   cjs({ browser: entries.browser }, { plugins: [assetUrlUnset, viteEnvUnset] }),
+  // The `wsadmin-mock` command, for Node, as an ES module.
+  {
+    ...libraryBuild({ entry: { 'bin/wsadmin-mock': 'src/cli/main.ts' }, formats: ['esm'], platform: 'node' }),
+    clean: false,
+  },
 ]);

@@ -8,8 +8,10 @@ import type { MswHttp } from './msw-peer';
 import {
   type ActiveOverride,
   checkOverride,
+  describeOverride,
   errorResponse,
   isEnvelope,
+  type MockActiveOverride,
   MockContractError,
   type Override,
   type OverrideContext,
@@ -169,6 +171,10 @@ export function createAnswering({
     },
     clearOverrides(): void {
       overrides.clear();
+    },
+    /** The overrides in force, in the order they were set. */
+    active(): MockActiveOverride[] {
+      return [...overrides].map(([operationId, active]) => describeOverride(operationId, active));
     },
     /** Overrides and violations cleared (on `reset()`). */
     clear(): void {

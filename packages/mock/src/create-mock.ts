@@ -10,7 +10,7 @@ import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal/recorder';
 import type { MockRequest } from './journal/types';
 import type { MswHttp } from './msw-peer';
 import { MOCK_BASE_URL, MOCK_KEY, type MockKey, type MockOptions } from './options';
-import type { MockContractError, Override, OverrideOptions } from './overrides';
+import type { MockActiveOverride, MockContractError, Override, OverrideOptions } from './overrides';
 import { scenarioOverrides } from './scenario';
 import type { MockSnapshot } from './snapshot/snapshot-format';
 import { createMockState } from './state';
@@ -109,6 +109,8 @@ export interface WsadminMock {
     options?: OverrideOptions,
   ): () => void;
   clearOverrides(): void;
+  /** The overrides in force (the scenario's and the test's), read-only: what answers instead of the app. */
+  readonly overrides: readonly MockActiveOverride[];
   /** Creates a key until the next reset and returns its secret (random unless given). */
   createKey(key?: Partial<MockKey>): Promise<string>;
   revokeKey(secret: string): Promise<void>;
@@ -205,6 +207,9 @@ export function createMockWith(
     restore: state.restore,
     override: answering.override,
     clearOverrides: answering.clearOverrides,
+    get overrides() {
+      return answering.active();
+    },
     createKey: state.createKey,
     revokeKey: state.revokeKey,
     storage: state.storage,

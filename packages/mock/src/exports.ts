@@ -12,6 +12,14 @@ export {
   type MockSnapshotClock,
   type WsadminMock,
 } from './create-mock';
+export {
+  MOCK_TABLE_NAMES,
+  type MockTableName,
+  type MockTableRow,
+  type MockTables,
+  readTables,
+  type TableSource,
+} from './inspect/tables';
 export type { MockHarFields } from './journal/har';
 export type { DeepPartial, MockRequestMatch } from './journal/match';
 export {
@@ -33,14 +41,7 @@ export type {
   MockUnmatchedRequest,
 } from './journal/types';
 export {
-  MOCK_TABLE_NAMES,
-  type MockTableName,
-  type MockTableRow,
-  type MockTables,
-  readTables,
-  type TableSource,
-} from './inspect/tables';
-export {
+  type MockActiveOverride,
   MockContractError,
   type Override,
   type OverrideContext,

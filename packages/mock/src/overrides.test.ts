@@ -200,6 +200,25 @@ describe('overrides that break the contract fail loudly', () => {
     expect(() => mock.override('getWorkspace', override as never)).toThrow(message);
   });
 
+  it('lists the overrides in force with what is left of them, as plain data', async () => {
+    expect(mock.overrides).toEqual([]);
+    mock.override('getWorkspace', { errcode: 503, errmsg: 'down' }, { times: 2 });
+    mock.override('listWorkspaces', { delayMs: 5 });
+    const remove = mock.override('deleteWorkspace', () => undefined);
+    mock.override('updateWorkspace', 'network-error', { times: 1 });
+    remove();
+    await send(`${api}/workspaces/1/`);
+    expect(JSON.parse(JSON.stringify(mock.overrides))).toEqual([
+      { operationId: 'getWorkspace', kind: 'error', remaining: 1, errcode: 503 },
+      { operationId: 'listWorkspaces', kind: 'delay', remaining: null, delayMs: 5 },
+      { operationId: 'updateWorkspace', kind: 'network-error', remaining: 1 },
+    ]);
+    await send(`${api}/workspaces/1/`);
+    expect(mock.overrides.map((active) => active.operationId)).toEqual(['listWorkspaces', 'updateWorkspace']);
+    await mock.reset();
+    expect(mock.overrides).toEqual([]);
+  });
+
   it('throws for a `times` that is not a positive integer', () => {
     expect(() => mock.override('getWorkspace', 'network-error', { times: 0 })).toThrow(/times/);
   });

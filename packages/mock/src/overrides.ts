@@ -56,6 +56,29 @@ export interface ActiveOverride {
   remaining: number;
 }
 
+/** An override in force, as `mock.overrides` lists it (plain data: it survives JSON). */
+export interface MockActiveOverride {
+  readonly operationId: OperationId;
+  /** A handler function, a fixed error envelope, a delay before the real answer, or a network error. */
+  readonly kind: 'handler' | 'error' | 'delay' | 'network-error';
+  /** Requests it still answers; `null`: every one until `reset()`. */
+  readonly remaining: number | null;
+  /** The envelope's `errcode` (kind `error`). */
+  readonly errcode?: number;
+  /** The delay (kind `delay`). */
+  readonly delayMs?: number;
+}
+
+/** What `mock.overrides` shows of an active override. */
+export function describeOverride(operationId: OperationId, active: ActiveOverride): MockActiveOverride {
+  const { override } = active;
+  const remaining = Number.isFinite(active.remaining) ? active.remaining : null;
+  if (typeof override === 'function') return { operationId, kind: 'handler', remaining };
+  if (override === 'network-error') return { operationId, kind: 'network-error', remaining };
+  if (isEnvelope(override)) return { operationId, kind: 'error', remaining, errcode: override.errcode };
+  return { operationId, kind: 'delay', remaining, delayMs: override.delayMs };
+}
+
 /** Checks a fixed override when it is declared, so a wrong one fails where it is written. */
 export function checkOverride(operationId: OperationId, override: unknown, options: OverrideOptions): void {
   if (options.times !== undefined && !(Number.isInteger(options.times) && options.times > 0)) {

@@ -10,6 +10,7 @@ import type { ServerContext, TaskRunner } from './context';
 import { ApiError, RetryLaterError } from './errors';
 import { handlers } from './handlers';
 import { CachingRouter } from './http/caching-router';
+import { CORS_RULE } from './http/cors-rule';
 import { unmatched } from './http/fallback';
 import { type Readiness, registerHealth } from './http/health';
 import { literalPaths } from './http/match-operation';
@@ -127,11 +128,10 @@ export function createApp(options: AppOptions): Hono {
     app.use(
       cors({
         origin: origins === '*' ? '*' : [...origins],
-        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER],
-        exposeHeaders: ['Retry-After', 'RateLimit-Policy', 'RateLimit', REQUEST_ID_HEADER],
-        // Browsers cap this (Chromium: 2 h); it saves a preflight per call.
-        maxAge: 7200,
+        allowMethods: [...CORS_RULE.allowMethods],
+        allowHeaders: [...CORS_RULE.allowHeaders],
+        exposeHeaders: [...CORS_RULE.exposeHeaders],
+        maxAge: CORS_RULE.maxAgeSeconds,
       }),
     );
   }

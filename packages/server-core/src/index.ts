@@ -24,6 +24,7 @@ export { AdjustableClock, type Clock } from './clock';
 export type { TaskRunner } from './context';
 export { ApiError, describeError, RequestAbandonedError } from './errors';
 export { CLIENT_CLOSED_REQUEST } from './http/abandoned';
+export { CORS_RULE } from './http/cors-rule';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
 export { REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
