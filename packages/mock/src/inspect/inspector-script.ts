@@ -1,6 +1,8 @@
 // The inspector page's script. Written here as one self-contained function (type-checked with the
-// DOM types, no imports) and served as its source text: the package ships no separate asset, and
-// the page needs no framework.
+// DOM types; type imports only, erased from its text) and served as its source text: the package
+// ships no separate asset, and the page needs no framework.
+import type { MockRequest as Entry } from '../journal/types';
+import type { MockActiveOverride as Override } from '../overrides';
 
 /** The script as served: the function's text, run once the page has loaded. */
 export function inspectorScriptSource(): string {
@@ -11,36 +13,6 @@ export function inspectorScriptSource(): string {
 
 /** Runs in the page; everything it uses is inside it. */
 function inspectorScript(): void {
-  interface Change {
-    kind: string;
-    action: string;
-    id: string | number;
-    before?: unknown;
-    after?: unknown;
-  }
-  interface Entry {
-    seq: number;
-    operationId?: string;
-    method: string;
-    url: string;
-    path: string;
-    params: unknown;
-    query: unknown;
-    headers: unknown;
-    body: unknown;
-    startedAt: string;
-    durationMs: number;
-    overridden: boolean;
-    answer: { status: number; errcode?: number; errmsg?: string; data: unknown; headers: unknown };
-    changes: Change[];
-  }
-  interface Override {
-    operationId: string;
-    kind: string;
-    remaining: number | null;
-    errcode?: number;
-    delayMs?: number;
-  }
   interface State {
     baseUrl: string;
     key: string;
@@ -110,9 +82,10 @@ function inspectorScript(): void {
       ...section(`Answer: ${answer.status}${entry.overridden ? ' (override)' : ''}`, answer.headers),
       ...section(
         'Answer body',
+        // An error shows the journal's answer record (status, errcode, errmsg, data), not its data alone.
         answer.errcode === undefined || answer.errcode === 200
           ? answer.data
-          : { errcode: answer.errcode, errmsg: answer.errmsg, data: answer.data },
+          : { ...answer, headers: undefined },
       ),
       ...section(
         `Changes (${entry.changes.length})`,

@@ -1,4 +1,4 @@
-import type { OperationId } from '@wsadmin/contract';
+import { type OperationId, readEnvelope } from '@wsadmin/contract';
 import { matchOperation, type StoredRowChange } from '@wsadmin/server-core';
 import { kindOf } from './kinds';
 import { REDACTED, redactedBody, redactedHeaders, redactedRow } from './redact';
@@ -62,20 +62,20 @@ function bodyOf(text: string): unknown {
 
 function answerOf({ status, answerHeaders, answerText }: AnsweredRequest): MockAnswer {
   if (answerText === undefined || !answerHeaders)
-    return { status: 0, errcode: undefined, errmsg: undefined, data: undefined, headers: {} };
-  let envelope: unknown;
+    return { status: 0, errmsg: undefined, errcode: undefined, data: undefined, headers: {} };
+  let body: unknown;
   try {
-    envelope = answerText === '' ? undefined : JSON.parse(answerText);
+    body = answerText === '' ? undefined : JSON.parse(answerText);
   } catch {
-    envelope = answerText;
+    body = answerText;
   }
-  const fields =
-    typeof envelope === 'object' && envelope !== null ? (envelope as Record<string, unknown>) : {};
+  // The envelope's fields as the contract reads them; any other answer (text, a bare value) is the data.
+  const envelope = readEnvelope(body);
   return {
+    errmsg: envelope?.errmsg,
+    errcode: envelope?.errcode,
     status,
-    errcode: typeof fields.errcode === 'number' ? fields.errcode : undefined,
-    errmsg: typeof fields.errmsg === 'string' ? fields.errmsg : undefined,
-    data: 'errcode' in fields ? redactedBody(fields.data) : envelope,
+    data: envelope ? redactedBody(envelope.data) : body,
     headers: redactedHeaders(answerHeaders),
   };
 }
