@@ -64,7 +64,7 @@ async function runGroup(
   if (!parsed.success) return invalidArguments(parsed.error);
   const args = parsed.data as Record<string, unknown> & { operation: OperationId };
   const spec = operations[args.operation] as OperationSpec;
-  const outside = workspaceRefusal(session.scope, args.workspaceId);
+  const outside = await workspaceRefusal(session, args.workspaceId);
   if (outside) return errorResult(outside, [{ path: 'workspaceId', message: outside }], 403);
   if (group.role === 'delete') {
     const what = `${spec.summary}: ${JSON.stringify(raw)}`;

@@ -30,8 +30,19 @@ export function permits(scope: KeyScope, spec: OperationSpec): boolean {
   );
 }
 
-/** A workspace id the key cannot reach, as a refusal; undefined when it can (or none is named). */
-export function workspaceRefusal(scope: KeyScope, workspaceId: unknown): string | undefined {
-  if (typeof workspaceId !== 'number' || scope.workspaceIds.includes(workspaceId)) return undefined;
-  return `workspaceId ${workspaceId} is not in this key's workspace set (${scope.workspaceIds.join(', ') || 'none'})`;
+/**
+ * Why a workspace id is refused before any call, or undefined when the key reaches it (or none is
+ * named). A workspace made since the scope was read is not in it yet: the scope is read again once
+ * before refusing.
+ */
+export async function workspaceRefusal(
+  session: { readonly client: WsadminClient; scope: KeyScope },
+  workspaceId: unknown,
+): Promise<string | undefined> {
+  if (typeof workspaceId !== 'number' || session.scope.workspaceIds.includes(workspaceId)) return undefined;
+  const read = await readKeyScope(session.client);
+  if (read.ok) session.scope = read.scope;
+  if (session.scope.workspaceIds.includes(workspaceId)) return undefined;
+  const reached = session.scope.workspaceIds.join(', ') || 'none';
+  return `workspaceId ${workspaceId} is not among the workspaces this key reaches (${reached}): it does not exist or is outside the key's set`;
 }

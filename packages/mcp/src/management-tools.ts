@@ -62,7 +62,7 @@ async function preview(raw: unknown, session: SessionContext): Promise<CallToolR
   if (!parsed.success) return invalidArguments(parsed.error);
   const { kind, workspaceId, action, targetId, revision, operatorUid } = parsed.data;
   const changes = parsed.data.changes ?? {};
-  const outside = workspaceRefusal(session.scope, workspaceId);
+  const outside = await workspaceRefusal(session, workspaceId);
   if (outside) return errorResult(outside, [{ path: 'workspaceId', message: outside }], 403);
   const operationId = managementOperationIds[kind].preview;
   // The preview body of the contract, checked here so a wrong field is named before any request.
@@ -154,7 +154,7 @@ async function commit(raw: unknown, session: SessionContext): Promise<CallToolRe
 async function getOperation(raw: unknown, session: SessionContext): Promise<CallToolResult> {
   const parsed = OperationArguments.safeParse(raw ?? {});
   if (!parsed.success) return invalidArguments(parsed.error);
-  const outside = workspaceRefusal(session.scope, parsed.data.workspaceId);
+  const outside = await workspaceRefusal(session, parsed.data.workspaceId);
   if (outside) return errorResult(outside, [{ path: 'workspaceId', message: outside }], 403);
   const outcome = await callOperation(session.client, 'getManagementOperation', { params: parsed.data });
   session.log('tool call', { tool: 'get_operation', operation: 'getManagementOperation', ok: outcome.ok });
