@@ -26,6 +26,8 @@ export const tiers = {
     'packages/sdk/src/boundary.test.ts',
     // Runs vitest over sample tests to see the unit tiers' console guard fail them.
     'testing/quiet-console-guard.test.ts',
+    // wsadmin-mcp started as a process, over stdio and Streamable HTTP.
+    'packages/mcp/**/*.command.test.ts',
   ],
 } as const;
 
