@@ -43,7 +43,7 @@ export function createWsadminMcpServer(options: WsadminMcpOptions): Server {
   const server = new Server(
     { name: 'wsadmin-mcp', version: VERSION },
     {
-      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
         'Workspace Configuration, Permission and Account Service. Changes to managed objects go through preview_change then commit_change; deletes ask the user. Read resource wsadmin://openapi.json for the full operation descriptions.',
     },
