@@ -16,6 +16,7 @@ export const PACKAGES = [
   '@wsadmin/sdk',
   '@wsadmin/conformance',
   '@wsadmin/mock',
+  '@wsadmin/mcp',
   '@wsadmin/server',
 ] as const;
 export type PackageName = (typeof PACKAGES)[number];
@@ -125,6 +126,8 @@ const BUILD_STAGES: readonly (readonly PackageName[])[] = [
   ['@wsadmin/contract', '@wsadmin/sdk'],
   ['@wsadmin/server-core', '@wsadmin/conformance'],
   ['@wsadmin/mock', '@wsadmin/server'],
+  // The MCP server's declarations import the mock's.
+  ['@wsadmin/mcp'],
 ];
 
 export function folderOf(name: PackageName): string {

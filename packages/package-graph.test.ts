@@ -13,6 +13,7 @@ describe("the workspace's package graph", () => {
     expect([...graph.keys()].sort()).toEqual([
       '@wsadmin/conformance',
       '@wsadmin/contract',
+      '@wsadmin/mcp',
       '@wsadmin/mock',
       '@wsadmin/sdk',
       '@wsadmin/server',

@@ -33,10 +33,11 @@ describe('the src/ of every published package', () => {
   const packages = published.map((manifest) => readPackage(join(root, manifest.folder), manifest.name));
   const cases = packages.map((pkg) => [pkg.name, pkg] as const);
 
-  it('reads all six, each with its build entries', () => {
+  it('reads all seven, each with its build entries', () => {
     expect(packages.map((pkg) => pkg.name).sort()).toEqual([
       '@wsadmin/conformance',
       '@wsadmin/contract',
+      '@wsadmin/mcp',
       '@wsadmin/mock',
       '@wsadmin/sdk',
       '@wsadmin/server',

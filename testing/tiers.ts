@@ -30,6 +30,8 @@ export const tiers = {
     'packages/mock/test/strict-mode.test.ts',
     // The wsadmin-mock command, started as a process.
     'packages/mock/src/cli/command.test.ts',
+    // wsadmin-mcp started as a process, over stdio and Streamable HTTP.
+    'packages/mcp/**/*.command.test.ts',
   ],
 } as const;
 
