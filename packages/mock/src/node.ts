@@ -3,6 +3,7 @@ import { createMockWith, type MockOptions, type WsadminMock } from './create-moc
 import { http } from './msw-http';
 import { checkAfterEachTest, TEST_TOOL } from './strict/test-hooks';
 
+export { loadScenarioFile, ScenarioFileError } from './cli/scenario-file';
 export * from './index-node';
 export {
   type MockRoute,

@@ -15,6 +15,8 @@ writeFileSync(
     keys: [{ secret: 'wsk_ops_only', permissions: ['workspace'], workspaceIds: [2] }],
   }),
 );
+const badScenarioFile = join(dir, 'bad.json');
+writeFileSync(badScenarioFile, JSON.stringify({ seed: { workspaces: [{ nmae: 'Sales' }] } }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const region = { type: 'string', format: 'text', names: ['region'] };
@@ -35,9 +37,15 @@ describe('wsadmin-mcp, the command', () => {
       { WSADMIN_BASE_URL: 'http://127.0.0.1:9', WSADMIN_KEY: 'wsk_secret_1' },
       'cannot reach the service at http://127.0.0.1:9',
     ],
-    ['a scenario file that is not there', { WSADMIN_MOCK: '1' }, 'cannot read the scenario file'],
+    ['a scenario file that is not there', { WSADMIN_MOCK: 'missing.json' }, 'missing.json: no such file'],
+    [
+      "a scenario file with a wrong field, named by the mock's own check",
+      { WSADMIN_MOCK: 'bad.json' },
+      'bad.json: seed.workspaces[0].nmae',
+    ],
   ])('exits 2 with a clear message: %s', async (_case, env, message) => {
-    const args = 'WSADMIN_MOCK' in env ? ['--mock', join(dir, 'missing.json')] : [];
+    const file = (env as { WSADMIN_MOCK?: string }).WSADMIN_MOCK;
+    const args = file ? ['--mock', join(dir, file)] : [];
     const { code, stderr } = await runCommand(args, env);
     expect(code).toBe(2);
     expect(stderr).toContain(message);

@@ -4,7 +4,7 @@ export interface CliOptions {
   readonly http: boolean;
   /** The HTTP port; 0 picks a free one. */
   readonly port: number;
-  /** `--mock`: run against the mock; `scenario` is the JSON file given after it, if any. */
+  /** `--mock`: run against the mock; `scenario` is the scenario file given after it (.json or a module), read by the mock's loader, if any. */
   readonly mock: { readonly scenario?: string | undefined } | undefined;
   readonly allowDestructive: boolean;
 }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createClient, type WsadminClient } from '@wsadmin/sdk';
 import { type KeyScope, readKeyScope } from '../key-scope';
 import type { Log } from '../log';
@@ -16,29 +15,20 @@ export interface Service {
 }
 
 /**
- * The mock as a sandbox: `createMock` of @wsadmin/mock with the scenario file's JSON (its
- * `MockScenario`: seed, keys, overrides, startAt), loaded only with `--mock`.
+ * The mock as a sandbox: `createMock` of @wsadmin/mock with the scenario file (`.json`, or a module
+ * of `defineScenario`), read and checked by the mock's own loader (the one `wsadmin-mock` uses), so
+ * a bad file is named with its field here too. Loaded only with `--mock`.
  */
 async function mockClient(scenarioPath: string | undefined, key: string | undefined, log: Log) {
-  let scenario: Record<string, unknown> = {};
+  const { createMock, loadScenarioFile, MOCK_BASE_URL, MOCK_KEY } = await import('@wsadmin/mock/node');
+  let scenario = {};
   if (scenarioPath !== undefined) {
-    let text: string;
     try {
-      text = await readFile(scenarioPath, 'utf8');
+      scenario = await loadScenarioFile(scenarioPath);
     } catch (error) {
-      throw new StartError(
-        `--mock: cannot read the scenario file ${scenarioPath}: ${(error as Error).message}`,
-      );
+      throw new StartError(`--mock: ${(error as Error).message}`);
     }
-    try {
-      scenario = JSON.parse(text) as Record<string, unknown>;
-    } catch (error) {
-      throw new StartError(`--mock: ${scenarioPath} is not JSON: ${(error as Error).message}`);
-    }
-    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario))
-      throw new StartError(`--mock: ${scenarioPath} must hold a JSON object (a MockScenario)`);
   }
-  const { createMock, MOCK_BASE_URL, MOCK_KEY } = await import('@wsadmin/mock');
   const mock = createMock({
     ...scenario,
     onError: (error) => log('mock error', { message: String(error) }),
