@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from './memory';
+import { captureRowChanges } from './row-changes';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
@@ -55,6 +57,33 @@ describe('captureRowChanges', () => {
       }
     } finally {
       await storage.close();
+    }
+  });
+
+  it('still captures where the host refuses to compile the function the triggers call (workerd)', async () => {
+    const SQL = await initSqlJs();
+    const database = new SQL.Database();
+    try {
+      database.run('create table things (id integer primary key, name text not null)');
+      // What sql.js meets on workerd: its function wrapper is WebAssembly made at run time.
+      database.create_function = () => {
+        throw new WebAssembly.CompileError(
+          'WebAssembly.Module(): Wasm code generation disallowed by embedder',
+        );
+      };
+      const capture = captureRowChanges(database);
+      expect(capture.take()).toEqual([]);
+      database.run("insert into things (name) values ('a')");
+      database.run("update things set name = 'b' where id = 1");
+      expect(capture.take().map((change) => [change.table, change.action, change.key, change.after])).toEqual(
+        [
+          ['things', 'created', { id: 1 }, { id: 1, name: 'a' }],
+          ['things', 'updated', { id: 1 }, { id: 1, name: 'b' }],
+        ],
+      );
+      expect(capture.take()).toEqual([]);
+    } finally {
+      database.close();
     }
   });
 });

@@ -42,22 +42,21 @@ interface TableColumns {
  */
 export function captureRowChanges(database: SqlJsDatabase): RawRowChangeCapture {
   let pending = false;
-  database.create_function(TOUCH_FUNCTION, () => {
+  const touched = registerTouch(database, () => {
     pending = true;
-    return null;
   });
   database.run(
     `create temp table if not exists wsadmin_row_changes (seq integer primary key, tbl text not null, action text not null, before text, after text)`,
   );
   const tables = storedTables(database);
-  for (const table of tables) database.run(triggersOf(table));
+  for (const table of tables) database.run(triggersOf(table, touched));
   const byName = new Map(tables.map((table) => [table.name, table]));
   return {
     get pending() {
-      return pending;
+      return pending || !touched;
     },
     take() {
-      if (!pending) return [];
+      if (touched && !pending) return [];
       pending = false;
       const [result] = database.exec(`select tbl, action, before, after from ${LOG_TABLE} order by seq`);
       if (!result) return [];
@@ -131,13 +130,30 @@ function storedTables(database: SqlJsDatabase): TableColumns[] {
     });
 }
 
-function triggersOf(table: TableColumns): string {
+/**
+ * Registers the function the triggers call, and says whether it could. sql.js wraps a JavaScript
+ * function in a small WebAssembly module made at run time, which hosts that compile only at upload
+ * (Cloudflare Workers, workerd) refuse: there the capture reads its log after every request instead.
+ */
+function registerTouch(database: SqlJsDatabase, touch: () => void): boolean {
+  try {
+    database.create_function(TOUCH_FUNCTION, () => {
+      touch();
+      return null;
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function triggersOf(table: TableColumns, touched: boolean): string {
   const rowOf = (which: 'new' | 'old') =>
     `json_object(${['rowid', ...table.columns]
       .map((column) => `'${column}', ${which}.${quote(column)}`)
       .join(', ')})`;
   const trigger = (event: string, action: string, before: string, after: string) =>
-    `create temp trigger if not exists ${quote(`wsadmin_capture_${table.name}_${event}`)} after ${event} on main.${quote(table.name)} begin insert into ${LOG_TABLE} (tbl, action, before, after) values ('${table.name}', '${action}', ${before}, ${after}); select ${TOUCH_FUNCTION}(); end;`;
+    `create temp trigger if not exists ${quote(`wsadmin_capture_${table.name}_${event}`)} after ${event} on main.${quote(table.name)} begin insert into ${LOG_TABLE} (tbl, action, before, after) values ('${table.name}', '${action}', ${before}, ${after});${touched ? ` select ${TOUCH_FUNCTION}();` : ''} end;`;
   return [
     trigger('insert', 'created', 'null', rowOf('new')),
     trigger('update', 'updated', rowOf('old'), rowOf('new')),
