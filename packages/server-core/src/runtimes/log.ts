@@ -12,6 +12,8 @@ export interface ServerLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
+  /** Writes out what is buffered, then calls `done` (pino's: its stdout writes are asynchronous). */
+  flush?(done: (error?: Error) => void): void;
 }
 
 /** pino's numbers for its levels, which the lines carry as `level`. */

@@ -314,14 +314,23 @@ export function drainOnSignals(
         else lifecycle.info({ cut, durationMs }, 'drained: every request answered');
       };
       server.close({ drainMs, onDrained }).then(
-        () => exit(cut > 0 ? 1 : 0),
+        () => exitAfterFlush(lifecycle, cut > 0 ? 1 : 0),
         (error: unknown) => {
           lifecycle.error(errorFields(error), 'shutdown failed');
-          exit(1);
+          exitAfterFlush(lifecycle, 1);
         },
       );
     });
   }
+}
+
+/**
+ * Exits once the log is written out: an exit with an asynchronous write in flight lets the exit's
+ * own synchronous flush overtake it, and `drained` came out before `shutting down`.
+ */
+function exitAfterFlush(logger: ServerLogger, code: number): void {
+  if (logger.flush) logger.flush(() => exit(code));
+  else exit(code);
 }
 
 function exit(code: number): void {
