@@ -61,7 +61,7 @@ export async function callOperation(
       return { ok: false, errmsg: `${operationId}: the answer (HTTP ${response.status}) is no envelope` };
     if (isSuccess(read)) return { ok: true, data: (read as { data?: unknown }).data };
     const detail = (read as { data?: { issues?: OutcomeIssue[] } }).data;
-    return { ok: false, errcode: read.errcode, errmsg: read.errmsg, issues: detail?.issues };
+    return { ok: false, errmsg: read.errmsg, errcode: read.errcode, issues: detail?.issues };
   } catch (error) {
     if (error instanceof WsadminError) return { ok: false, errmsg: error.message };
     throw error;
