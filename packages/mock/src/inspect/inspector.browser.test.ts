@@ -14,6 +14,8 @@ const OTHER_SECRET = 'wsk_scenario_reader_secret';
 let host: RunningMockHost;
 let browser: Browser;
 let page: Page;
+// The page polls its API every second: a change shows within a second or two, more on a busy machine.
+const SETTLE = { timeout: 10_000 };
 const problems: string[] = [];
 
 beforeAll(async () => {
@@ -63,12 +65,12 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await fetch(`${host.url}/openapi/v1/workspaces/1/`, { headers: { Authorization: `Bearer ${MOCK_KEY}` } });
 
     await page.goto(host.inspectorUrl);
-    await expect.poll(() => rows('#journal tr.entry').count()).toBe(4);
+    await expect.poll(() => rows('#journal tr.entry').count(), SETTLE).toBe(4);
     const operations = await rows('#journal tr.entry td:nth-child(5)').allTextContents();
     expect(operations).toEqual(['createWorkspace', 'listWorkspaces', 'createWorkspace', 'getWorkspace']);
     const statuses = await rows('#journal tr.entry td.status').allTextContents();
     expect(statuses).toEqual(['200', '200', '400', '503 (override)']);
-    await expect.poll(() => tableRows('workspaces').count()).toBe(2);
+    await expect.poll(() => tableRows('workspaces').count(), SETTLE).toBe(2);
     expect(await page.locator('section[data-table="workspaces"]').textContent()).toContain('Made over HTTP');
     expect(await tableRows('dimensions').count()).toBe(1);
     expect(await tableRows('accounts').count()).toBe(1);
@@ -103,14 +105,14 @@ describe('the inspector page', { timeout: 60_000 }, () => {
 
   it('shows new requests as they come', async () => {
     await client().workspaces.create({ name: 'Live' });
-    await expect.poll(() => rows('#journal tr.entry').count(), { timeout: 10_000 }).toBe(5);
-    await expect.poll(() => tableRows('workspaces').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => rows('#journal tr.entry').count(), SETTLE).toBe(5);
+    await expect.poll(() => tableRows('workspaces').count(), SETTLE).toBe(3);
   });
 
   it('advances the clock', async () => {
     await page.fill('#advance-seconds', '3600');
     await page.click('#advance');
-    await expect.poll(() => page.locator('#clock').textContent()).toBe('2030-01-01T01:00:00.000Z');
+    await expect.poll(() => page.locator('#clock').textContent(), SETTLE).toBe('2030-01-01T01:00:00.000Z');
     expect(host.mock.clock.now().toISOString()).toBe('2030-01-01T01:00:00.000Z');
   });
 
@@ -119,11 +121,11 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     const saved = await download.path();
     expect(JSON.parse(readFileSync(saved, 'utf8'))).toBeTypeOf('object');
     await client().workspaces.create({ name: 'After the snapshot' });
-    await expect.poll(() => tableRows('workspaces').count(), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => tableRows('workspaces').count(), SETTLE).toBe(4);
 
     await page.setInputFiles('#restore-file', saved);
-    await expect.poll(() => page.locator('#status').textContent()).toMatch(/^Restored /);
-    await expect.poll(() => tableRows('workspaces').count()).toBe(3);
+    await expect.poll(() => page.locator('#status').textContent(), SETTLE).toMatch(/^Restored /);
+    await expect.poll(() => tableRows('workspaces').count(), SETTLE).toBe(3);
     expect((await client().workspaces.list()).map((workspace) => workspace.name)).toEqual([
       'Sales',
       'Made over HTTP',
@@ -133,7 +135,9 @@ describe('the inspector page', { timeout: 60_000 }, () => {
 
   it('resets the mock to its scenario: journal emptied, seed back, clock back, overrides back', async () => {
     await page.click('#reset');
-    await expect.poll(() => page.locator('#status').textContent()).toBe('Reset: back to the scenario.');
+    await expect
+      .poll(() => page.locator('#status').textContent(), SETTLE)
+      .toBe('Reset: back to the scenario.');
     expect(await rows('#journal tr.entry').count()).toBe(0);
     expect(await page.locator('#journal-empty').isVisible()).toBe(true);
     expect(await tableRows('workspaces').count()).toBe(1);
