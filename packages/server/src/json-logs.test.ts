@@ -87,10 +87,11 @@ describe.skipIf(!adminUrl)('the log of a server run, start to SIGTERM, through a
       const msgs = records.map((record) => record.msg);
       expect(msgs[0]).toMatch(/^wsadmin reference server on http:\/\/127\.0\.0\.1:\d+ \(database: postgres/);
       expect(msgs.filter((msg) => msg.startsWith('shutting down'))).toEqual(['shutting down: draining']);
-      const drained = msgs.indexOf('drained: every request answered');
-      expect(drained, JSON.stringify(records.slice(-6))).toBeGreaterThan(
-        msgs.indexOf('shutting down: draining'),
-      );
+      // By their times: under load the two lines, a millisecond apart, have come out in either order
+      // (an open problem of pino's asynchronous stdout, noted in docs/reliability.md).
+      const timeOf = (msg: string) => records.find((record) => record.msg === msg)?.time ?? '';
+      expect(timeOf('drained: every request answered'), JSON.stringify(records.slice(-6))).not.toBe('');
+      expect(timeOf('drained: every request answered') >= timeOf('shutting down: draining')).toBe(true);
       expect(msgs.filter((msg) => msg.startsWith('drained'))).toHaveLength(1);
 
       // The outage: once down at error, once back at info, whatever the number of probes.

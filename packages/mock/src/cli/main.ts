@@ -49,6 +49,11 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  // Listening for the signals before saying how to stop: a Ctrl+C right after the line stops it cleanly.
+  const stopped = new Promise<NodeJS.Signals>((stop) => {
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
   console.log(
     [
       `wsadmin mock on ${host.url}${file === undefined ? '' : ` (scenario: ${file})`}`,
@@ -58,10 +63,7 @@ async function main(argv: string[]): Promise<number> {
       'Ctrl+C stops it.',
     ].join('\n'),
   );
-  const signal = await new Promise<NodeJS.Signals>((stop) => {
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  const signal = await stopped;
   await host.close();
   console.log(`wsadmin mock stopped (${signal})`);
   return 0;
