@@ -7,12 +7,12 @@
  *   node --conditions=@wsadmin/source --import tsx packages/mock/bench/snapshot.ts   (npm run bench:mock-snapshot)
  * On a version without `{ format }` snapshots only `reset()` is timed (for the figure before).
  */
-import { createMock, type MockSnapshot } from '@wsadmin/mock/node';
+import { createMock, MOCK_KEY, type MockSnapshot } from '@wsadmin/mock/node';
 
 const RUNS = Number(process.env.RUNS ?? 200);
 const ROWS = 1000;
 
-const mock = createMock({
+const scenario = {
   startAt: '2030-01-01T00:00:00.000Z',
   seed: {
     workspaces: [
@@ -26,8 +26,24 @@ const mock = createMock({
       },
     ],
   },
-});
-await mock.ready();
+};
+const mock = createMock(scenario);
+// The journal's change capture is set up at the first request after a reset, so a reset and one
+// call are timed on this mock and on one without the journal: their difference is that set-up.
+const unjournaled = createMock({ ...scenario, journal: false });
+await Promise.all([mock.ready(), unjournaled.ready()]);
+const createAfterReset = (on: typeof mock) => async () => {
+  await on.reset();
+  // Through mock.fetch, as the app's calls come (mock.client's calls are not journaled).
+  const answer = await on.fetch(
+    new Request(`${on.baseUrl}/openapi/v1/workspaces/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${MOCK_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'After reset' }),
+    }),
+  );
+  if (answer.status !== 200) throw new Error(`create after reset: ${answer.status}`);
+};
 const snapshot = JSON.parse(JSON.stringify(await mock.snapshot())) as MockSnapshot;
 const restores = 'format' in snapshot;
 const dimensions = await mock.client.call('listDimensions', { params: { workspaceId: 1 } });
@@ -44,6 +60,8 @@ const subjects: Array<[string, () => Promise<unknown>]> = [
     ? ([
         ['restore(snapshot) after a JSON round trip', () => mock.restore(snapshot)],
         ['snapshot()', () => mock.snapshot()],
+        ['reset() and a create call, journal on', createAfterReset(mock)],
+        ['reset() and a create call, journal off', createAfterReset(unjournaled)],
       ] as Array<[string, () => Promise<unknown>]>)
     : []),
 ];
@@ -57,7 +75,7 @@ for (const [name, action] of subjects) {
 // The restored state answers as the seeded one.
 const after = await mock.client.call('listDimensions', { params: { workspaceId: 1 } });
 if (after.length !== ROWS) throw new Error(`after the runs: ${after.length} dimensions`);
-await mock.close();
+await Promise.all([mock.close(), unjournaled.close()]);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 console.log(

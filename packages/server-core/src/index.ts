@@ -26,7 +26,7 @@ export { ApiError, describeError, RequestAbandonedError } from './errors';
 export { CLIENT_CLOSED_REQUEST } from './http/abandoned';
 export { CORS_RULE } from './http/cors-rule';
 export { type MatchedOperation, matchOperation } from './http/match-operation';
-export { REQUEST_ID_HEADER } from './http/request-id';
+export { jsonAnswerText, REQUEST_ID_HEADER } from './http/request-id';
 export type { RequestReport } from './http/request-report';
 export type { Tracing } from './http/tracing';
 export { startTaskTimer, type TaskTimer, type TaskTimerReport } from './management/task-timer';

@@ -109,6 +109,20 @@ describe('what each request changed', () => {
     expect(mock.requests.map((entry) => entry.changes)).toEqual([[]]);
   });
 
+  it('gives the rows of the first request after reset() and restore() (the capture is set up then)', async () => {
+    const { mock, client } = setup();
+    const snapshot = JSON.parse(JSON.stringify(await mock.snapshot()));
+    await mock.reset();
+    await mock.client.call('createWorkspace', { body: { name: 'Arranged' } });
+    await client.workspaces.create({ name: 'After reset' });
+    await mock.restore(snapshot);
+    await client.workspaces.create({ name: 'After restore' });
+    expect(mock.requests.map((entry) => entry.changes.map((change) => change.after?.name))).toEqual([
+      ['After reset'],
+      ['After restore'],
+    ]);
+  });
+
   it('has a kind for every table of the database', async () => {
     const { mock } = setup();
     const tables = await sql<{ name: string }>`
