@@ -81,7 +81,7 @@ export interface WsadminMock {
    * For bridges to other interceptors (`routeMock` aborts the browser's request on it).
    */
   respond(request: Request): Promise<Response>;
-  /** Waits until storage is open and seeded; rejects when the seed fails. */
+  /** Waits until storage is open and seeded (and the journal ready to record); rejects when the seed fails. */
   ready(): Promise<void>;
   /**
    * Back to the start: the database as it was right after the keys and the seed were applied (the

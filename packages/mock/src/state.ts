@@ -146,6 +146,22 @@ export function createMockState(options: MockOptions) {
     }
   }
 
+  /** Sets up the journal's change capture on the live database, unless it is there already. */
+  let preparing: { readonly on: MemoryStorage; readonly done: Promise<void> } | undefined;
+  function prepareCapture(): Promise<void> {
+    const on = live;
+    if (!(captureChanges && on) || capture?.on === on) return Promise.resolve();
+    // One set-up per database, however many ask at once (ready() and the first request).
+    if (preparing?.on !== on)
+      preparing = {
+        on,
+        done: on.captureRowChanges().then((rows) => {
+          if (live === on) capture = { on, rows };
+        }),
+      };
+    return preparing.done;
+  }
+
   async function withStorage<T>(use: (storage: MemoryStorage) => Promise<T>): Promise<T> {
     return use(await current());
   }
@@ -161,13 +177,8 @@ export function createMockState(options: MockOptions) {
         // cannot open answers that request with the cause (appFetch), and has no rows.
         if (captureChanges && !live) await current().catch(() => undefined);
         if (!(captureChanges && live)) return [];
-        if (capture?.on !== live) {
-          // Rows written before it (the seed, mock.client, createKey) are no request's anyway.
-          const on = live;
-          const rows = await on.captureRowChanges();
-          if (live === on) capture = { on, rows };
-          return [];
-        }
+        // Rows written before the capture (the seed, mock.client, createKey) are no request's anyway.
+        if (capture?.on !== live) return prepareCapture().then(() => []);
         return capture.rows.take();
       },
     },
@@ -180,8 +191,10 @@ export function createMockState(options: MockOptions) {
       }
       return appOf().fetch(request);
     },
+    /** Open and seeded, and the journal's change capture set up (a page does it while its worker installs). */
     async ready(): Promise<void> {
       await current();
+      await prepareCapture();
     },
     /** Back to the seeded database and the start time. */
     async reset(): Promise<void> {
