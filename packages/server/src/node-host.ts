@@ -7,6 +7,7 @@ import {
   errorFields,
   PASSWORD_CONCURRENCY,
   type RuntimeHost,
+  type ServerLogger,
   type ServerSettings,
   scryptPasswords,
 } from '@wsadmin/server-core/server-kit';
@@ -16,7 +17,7 @@ import { mountDocs } from './docs';
 import { openStorageFromUrl } from './open-storage';
 import { capConnections, defaultMaxConnections, dropReporter } from './operations/connection-cap';
 import { makeDrainable } from './operations/drain';
-import { createLogger } from './operations/logger';
+import { createLogger, logWritten } from './operations/logger';
 import { answerMalformedRequests } from './operations/malformed-requests';
 import { createMetrics, type PoolStats } from './operations/metrics';
 import { type MetricsSource, mountMetrics } from './operations/metrics-route';
@@ -67,7 +68,7 @@ export function nodeHost(
     docs: true,
     logger,
     // The same stream, so the banner and the shutdown lines keep their place among the others.
-    lifecycleLogger: logger.child({}, { level: 'info' }),
+    lifecycleLogger: lifecycleOf(logger),
     passwords: boundedPasswords(scryptPasswords, settings.passwordConcurrency ?? PASSWORD_CONCURRENCY),
     openStorage: (config, now, tracing) =>
       openStorageFromUrl(config.databaseUrl, now, {
@@ -100,7 +101,7 @@ export function nodeHost(
         observe: (report) => metrics.observe(report),
       };
     },
-    closed: () => new Promise<void>((flushed) => logger.flush(() => flushed())),
+    closed: () => logWritten(logger),
   };
 }
 
@@ -136,4 +137,21 @@ function listen(
     answerMalformedRequests(server);
     server.once('error', reject);
   });
+}
+
+/**
+ * The start-up and shutdown records: at info whatever LOG_LEVEL says, on the same stream, and a
+ * flush that waits until the lines are written (the exit follows it).
+ */
+function lifecycleOf(logger: Logger): ServerLogger {
+  const child = logger.child({}, { level: 'info' });
+  return {
+    isLevelEnabled: (level) => child.isLevelEnabled(level),
+    info: (fields, message) => child.info(fields, message),
+    warn: (fields, message) => child.warn(fields, message),
+    error: (fields, message) => child.error(fields, message),
+    flush: (done) => {
+      logWritten(logger).then(() => done());
+    },
+  };
 }

@@ -47,3 +47,25 @@ export function createLogger(
     stream,
   );
 }
+
+/** What of pino's default destination (sonic-boom) says whether an asynchronous write is in flight. */
+interface WritingStream {
+  readonly _writing?: boolean;
+  once?(event: 'drain' | 'error', listener: () => void): unknown;
+}
+
+/**
+ * Resolves once every line the logger took is written out. pino's `flush(cb)` calls back at once
+ * for its default destination (sonic-boom with `minLength` 0) while a write may still be in flight;
+ * an exit then ran pino's synchronous flush of the lines after it first, and `drained` came out
+ * before `shutting down` on a loaded machine. sonic-boom says `drain` when its last write is done.
+ */
+export function logWritten(logger: Logger): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, WritingStream | undefined>)[pino.symbols.streamSym];
+  return new Promise((written) => {
+    if (stream?._writing === true && stream.once) {
+      stream.once('drain', written);
+      stream.once('error', written);
+    } else logger.flush(() => written());
+  });
+}
