@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operationIds } from './all-operations';
 import {
   assertOperationId,
   isOperationId,
@@ -6,12 +7,20 @@ import {
   unknownOperationIdMessage,
 } from './operation-ids-check';
 import { RouteError } from './route-error';
-import { operationIds } from './all-operations';
 
 describe('the run-time operationId check', () => {
   it('knows every operationId of the contract, and nothing else', () => {
     for (const id of operationIds) expect(isOperationId(id), id).toBe(true);
-    for (const other of ['listWorkspace', 'ListWorkspaces', 'toString', 'constructor', '', 7, undefined, null])
+    for (const other of [
+      'listWorkspace',
+      'ListWorkspaces',
+      'toString',
+      'constructor',
+      '',
+      7,
+      undefined,
+      null,
+    ])
       expect(isOperationId(other), String(other)).toBe(false);
   });
 
@@ -29,7 +38,9 @@ describe('the run-time operationId check', () => {
     expect(unknownOperationIdMessage('listWorkspace')).toBe(
       "unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
     );
-    expect(unknownOperationIdMessage(42)).toMatch(/^unknown operationId 42 \(a number, not a string\); did you mean '/);
+    expect(unknownOperationIdMessage(42)).toMatch(
+      /^unknown operationId 42 \(a number, not a string\); did you mean '/,
+    );
   });
 
   it('throws a RouteError carrying the id, with where it was written', () => {

@@ -50,10 +50,13 @@ export function nearestOperationIds(asked: string): string[] {
 
 /** `unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?` */
 export function unknownOperationIdMessage(asked: unknown): string {
-  const shown = typeof asked === 'string' ? `'${asked}'` : `${String(asked)} (a ${typeof asked}, not a string)`;
+  const shown =
+    typeof asked === 'string' ? `'${asked}'` : `${String(asked)} (a ${typeof asked}, not a string)`;
   const nearest = nearestOperationIds(typeof asked === 'string' ? asked : '').map((id) => `'${id}'`);
   const choices =
-    nearest.length === 1 ? nearest[0] : `${nearest.slice(0, -1).join(', ')} or ${nearest[nearest.length - 1]}`;
+    nearest.length === 1
+      ? nearest[0]
+      : `${nearest.slice(0, -1).join(', ')} or ${nearest[nearest.length - 1]}`;
   return `unknown operationId ${shown}; did you mean ${choices}?`;
 }
 
@@ -68,5 +71,8 @@ export function unknownOperationIdMessage(asked: unknown): string {
 export function assertOperationId(value: unknown, where?: string): asserts value is keyof typeof routes {
   if (isOperationId(value)) return;
   const message = unknownOperationIdMessage(value);
-  throw new RouteError(where ? `${where}: ${message}` : message, typeof value === 'string' ? value : undefined);
+  throw new RouteError(
+    where ? `${where}: ${message}` : message,
+    typeof value === 'string' ? value : undefined,
+  );
 }

@@ -247,7 +247,9 @@ describe('overrides that break the contract fail loudly', () => {
     // @ts-expect-error name must be a string
     mock.override('getWorkspace', () => ({ ...workspace(), name: 1 }));
     // @ts-expect-error not an operation of the contract (and at run time: the test above)
-    expect(() => mock.override('getWorkspaces', { errcode: 500, errmsg: 'x' })).toThrow(/unknown operationId/);
+    expect(() => mock.override('getWorkspaces', { errcode: 500, errmsg: 'x' })).toThrow(
+      /unknown operationId/,
+    );
     // @ts-expect-error listWorkspaces answers an array
     mock.override('listWorkspaces', () => workspace());
     mock.override('listWorkspaces', () => [{ ...workspace(), hc1: false }]);

@@ -55,4 +55,3 @@ export function receivedInstead(
 export function described(operationId: OperationId, match: MockRequestMatch | undefined): string {
   return match && Object.keys(match).length > 0 ? `${operationId} with ${printed(match, 300)}` : operationId;
 }
-
