@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { anchorsOf, codeBlockUnder, lineMissingFrom, relativeLinksOf, slugOf } from './markdown';
+import { folderTree, linkProblem, linksOf, repositoryWebUrl } from './markdown-links';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -75,6 +76,22 @@ describe('the Markdown reader of this test', () => {
 describe('the docs', () => {
   it.each(documents())('%s: every relative link reaches a file and its heading', (file) => {
     expect(brokenLinks(file)).toEqual([]);
+  });
+
+  // Packed READMEs link to the repository for what the tarball lacks; the consumer tier checks them
+  // from the tarballs, this at once from the checkout.
+  const repositoryUrl = repositoryWebUrl(
+    (JSON.parse(read('contract/package.json')) as { repository: { url: string } }).repository.url,
+  );
+  it.each(documents())('%s: every link to the repository reaches a file here and its heading', (file) => {
+    const places = { packageFiles: folderTree(ROOT), repositoryUrl, repositoryFiles: folderTree(ROOT) };
+    const broken = linksOf(read(file))
+      .filter(({ target }) => target.startsWith(repositoryUrl))
+      .flatMap(({ line, target }) => {
+        const problem = linkProblem(file, target, places);
+        return problem === undefined ? [] : [`${file}:${line} ${target} (${problem})`];
+      });
+    expect(broken).toEqual([]);
   });
 
   it('keep the root README short: at most 150 lines', () => {

@@ -4,7 +4,7 @@
  */
 
 /** The text outside fenced code blocks and inline code spans, line by line (code lines blank). */
-function prose(markdown: string): string[] {
+export function prose(markdown: string): string[] {
   let fenced = false;
   return markdown.split('\n').map((line) => {
     if (/^\s*```/.test(line)) {

@@ -32,3 +32,15 @@ describe('@wsadmin/contract/routes', () => {
     ]);
   });
 });
+
+describe('@wsadmin/contract/routes with an unknown operationId', () => {
+  it('pathOf and requestOf refuse it, naming the nearest', () => {
+    const message = "unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?";
+    // @ts-expect-error: a typo a JavaScript caller can make
+    expect(() => pathOf('getWorkspce', { workspaceId: 7 })).toThrow(RouteError);
+    // @ts-expect-error: a typo a JavaScript caller can make
+    expect(() => pathOf('getWorkspce', { workspaceId: 7 })).toThrow(message);
+    // @ts-expect-error: a typo a JavaScript caller can make
+    expect(() => requestOf('getWorkspce', 'http://example.test')).toThrow(message);
+  });
+});

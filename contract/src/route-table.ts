@@ -1,4 +1,6 @@
 import { routes } from './generated/route-table';
+import { assertOperationId } from './operation-ids-check';
+import { RouteError } from './route-error';
 
 /**
  * `@wsadmin/contract/routes`: the one request builder of the repository. The SDK's `call`, the
@@ -10,6 +12,13 @@ import { routes } from './generated/route-table';
 
 export { managementKinds, routes } from './generated/route-table';
 export {
+  assertOperationId,
+  isOperationId,
+  nearestOperationIds,
+  unknownOperationIdMessage,
+} from './operation-ids-check';
+export { RouteError } from './route-error';
+export {
   type ErrorData,
   errorEnvelope,
   isSuccess,
@@ -20,20 +29,6 @@ export {
   successEnvelopeText,
   type WireEnvelope,
 } from './wire-envelope';
-
-/**
- * A path value or operationId the route table refuses, raised before any request. The SDK turns
- * it into its `ConfigurationError` (same message, same `operationId`).
- */
-export class RouteError extends Error {
-  override name = 'RouteError';
-  readonly operationId: string | undefined;
-
-  constructor(message: string, operationId?: string) {
-    super(message);
-    this.operationId = operationId;
-  }
-}
 
 /** The operationId of every route, e.g. `'removeMember'`. */
 export type RouteId = keyof typeof routes;
@@ -83,8 +78,8 @@ export function pathOf(
   params: Readonly<Record<string, unknown>> = {},
   options: PathOptions = {},
 ): string {
-  const route: Route | undefined = routes[operationId];
-  if (!route) throw new RouteError(`unknown operationId ${JSON.stringify(operationId)}`);
+  assertOperationId(operationId);
+  const route: Route = routes[operationId];
   const kinds: Readonly<Record<string, string>> = route.params;
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
     checked(operationId, name, kinds[name] ?? 'string', params[name], options),
@@ -132,7 +127,7 @@ export function requestOf(
   parts: RequestParts = {},
   options: PathOptions = {},
 ): Request {
-  const route: Route | undefined = routes[operationId];
-  if (!route) throw new RouteError(`unknown operationId ${JSON.stringify(operationId)}`);
+  assertOperationId(operationId);
+  const route: Route = routes[operationId];
   return requestTo(baseUrl, route.method.toUpperCase(), pathOf(operationId, parts.params, options), parts);
 }

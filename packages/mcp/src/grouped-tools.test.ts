@@ -55,6 +55,7 @@ describe('the grouped tools', () => {
       'body.colour',
     ],
     ['an operation of another tool', { operation: 'listWorkspaces' }, 'operation'],
+    ['an operation the contract does not have', { operation: 'createWorkspce' }, 'operation'],
     ['a missing path value', { operation: 'updateWorkspace', body: { name: 'B' } }, 'workspaceId'],
   ])('bad arguments (%s): a tool error naming the field, nothing sent', async (_case, args, field) => {
     let requests = 0;
@@ -68,6 +69,15 @@ describe('the grouped tools', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain(`- ${field}:`);
     expect(requests).toBe(0);
+  });
+
+  it('names the nearest operations for one the contract does not have', async () => {
+    const { call } = await open();
+    const result = await call('read_workspaces', { operation: 'listWorkspace' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "errcode 400: invalid arguments: operation\n- operation: unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
+    );
   });
 
   it("answers the service's refusal as a tool error with its errcode and errmsg", async () => {

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type OperationId, type OperationSpec, operations } from '@wsadmin/contract';
+import { isOperationId, unknownOperationIdMessage } from '@wsadmin/contract/routes';
 import { confirmDestructive } from './confirmation';
 import { permits, workspaceRefusal } from './key-scope';
 import { callOperation } from './operation-call';
@@ -60,6 +61,15 @@ async function runGroup(
   raw: unknown,
   session: SessionContext,
 ): Promise<CallToolResult> {
+  // A misspelt operation gets the nearest ids, which zod's "invalid discriminator" does not name.
+  const asked =
+    typeof raw === 'object' && raw !== null ? (raw as { operation?: unknown }).operation : undefined;
+  if (typeof asked === 'string' && !isOperationId(asked))
+    return errorResult(
+      'invalid arguments: operation',
+      [{ path: 'operation', message: unknownOperationIdMessage(asked) }],
+      400,
+    );
   const parsed = groupArguments(operationIds).safeParse(raw ?? {});
   if (!parsed.success) return invalidArguments(parsed.error);
   const args = parsed.data as Record<string, unknown> & { operation: OperationId };

@@ -1,5 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import { isSuccess, readEnvelope, requestOf } from '@wsadmin/contract/routes';
+import { assertOperationId, isSuccess, readEnvelope, requestOf } from '@wsadmin/contract/routes';
 import type { ErrorAnswer, RequestBody, RequestParams, RequestQuery, ResponseData } from './types';
 
 /** Origin of requests the mock sends to its own app (seeds, `mock.client`); never on a network. */
@@ -48,6 +48,7 @@ export async function dataOf<K extends OperationId>(
 export function mockClient(fetch: (request: Request) => Promise<Response>, defaultKey: string): MockClient {
   return {
     async call(operationId, input = {}) {
+      assertOperationId(operationId, 'mock.client.call');
       const headers = new Headers(input.headers);
       headers.set('authorization', `Bearer ${input.key ?? defaultKey}`);
       // The contract's route table and path builder; path values may be text (override contexts hand them out so).

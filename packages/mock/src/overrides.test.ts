@@ -223,12 +223,33 @@ describe('overrides that break the contract fail loudly', () => {
     expect(() => mock.override('getWorkspace', 'network-error', { times: 0 })).toThrow(/times/);
   });
 
+  it('refuses an unknown operationId where it is written, naming the nearest', async () => {
+    // What a JavaScript caller gets for a typo the types would catch: no silent override.
+    const override = mock.override as (operationId: string, override: unknown) => () => void;
+    expect(() => override('listWorkspace', { errcode: 503, errmsg: 'x' })).toThrow(
+      "mock.override: unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
+    );
+    expect(mock.overrides).toEqual([]);
+    const call = mock.client.call as (operationId: string) => Promise<unknown>;
+    await expect(call('getWorkspce')).rejects.toThrow(
+      "mock.client.call: unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?",
+    );
+  });
+
+  it('refuses an unknown operationId among the overrides a mock starts with', () => {
+    expect(() => setupMockServer({ overrides: { listWorkspace: 'network-error' } as never })).toThrow(
+      "overrides: unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
+    );
+  });
+
   it('keeps the types of the contract', async () => {
     // Type-level checks (tsc runs over tests): wrong data, wrong operation ids and params do not compile.
     // @ts-expect-error name must be a string
     mock.override('getWorkspace', () => ({ ...workspace(), name: 1 }));
-    // @ts-expect-error not an operation of the contract
-    mock.override('getWorkspaces', { errcode: 500, errmsg: 'x' });
+    // @ts-expect-error not an operation of the contract (and at run time: the test above)
+    expect(() => mock.override('getWorkspaces', { errcode: 500, errmsg: 'x' })).toThrow(
+      /unknown operationId/,
+    );
     // @ts-expect-error listWorkspaces answers an array
     mock.override('listWorkspaces', () => workspace());
     mock.override('listWorkspaces', () => [{ ...workspace(), hc1: false }]);

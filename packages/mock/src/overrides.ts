@@ -6,6 +6,7 @@ import {
   operations,
   successEnvelope,
 } from '@wsadmin/contract';
+import { assertOperationId } from '@wsadmin/contract/routes';
 import type { ErrorAnswer, OverrideData, RequestParams, ResponseData } from './types';
 
 /** What an override handler receives. */
@@ -81,6 +82,7 @@ export function describeOverride(operationId: OperationId, active: ActiveOverrid
 
 /** Checks a fixed override when it is declared, so a wrong one fails where it is written. */
 export function checkOverride(operationId: OperationId, override: unknown, options: OverrideOptions): void {
+  assertOperationId(operationId, 'mock.override');
   if (options.times !== undefined && !(Number.isInteger(options.times) && options.times > 0)) {
     throw new MockContractError(operationId, `times must be a positive integer, got ${options.times}`);
   }

@@ -1,4 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
+import { assertOperationId } from '@wsadmin/contract/routes';
 import type { MockKey } from './options';
 import type { Override, OverrideOptions } from './overrides';
 import type { MockSeed, SeedFunction } from './seed';
@@ -61,6 +62,8 @@ export function scenarioOverrides(
   overrides: ScenarioOverrides | undefined,
 ): Array<[OperationId, Override<OperationId>, OverrideOptions]> {
   return Object.entries(overrides ?? {}).map(([operationId, value]) => {
+    // A JavaScript scenario's typo would otherwise override nothing, silently.
+    assertOperationId(operationId, 'overrides');
     const { override, ...options } = isWithOptions(value) ? value : { override: value };
     return [operationId as OperationId, override as Override<OperationId>, options];
   });

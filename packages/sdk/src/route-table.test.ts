@@ -2,6 +2,7 @@ import { operationEntries } from '@wsadmin/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from './errors';
 import { pathOf, requestOf, routes } from './route-table';
+import { wsadminKeys } from './tanstack-query/keys';
 import { ok, recorder, testClient } from './test-helpers';
 
 type Client = ReturnType<typeof testClient>;
@@ -91,8 +92,23 @@ describe('path values', () => {
     expect(() => pathOf('getWorkspace', params, options)).toThrow(message);
   });
 
-  it('refuses an operationId the contract does not have', () => {
+  it('refuses an operationId the contract does not have, naming the nearest', () => {
     expect(() => pathOf('dropDatabase' as never)).toThrow(ConfigurationError);
+    expect(() => pathOf('getWorkspce' as never, { workspaceId: 7 })).toThrow(
+      "unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?",
+    );
+    expect(() => requestOf('listWorkspace' as never, 'http://wsadmin.test')).toThrow(
+      "unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
+    );
+  });
+
+  it('refuses an unknown operationId in the query keys, naming the nearest', () => {
+    const of = wsadminKeys.of as (operationId: string, ...values: unknown[]) => readonly unknown[];
+    expect(() => of('getWorkspce', 7)).toThrow(ConfigurationError);
+    expect(() => of('getWorkspce', 7)).toThrow(
+      "wsadminKeys.of: unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?",
+    );
+    expect(of('getWorkspace', 7)).toEqual(['wsadmin', 'workspaces', 7]);
   });
 
   it('builds a Request with method, path, query and JSON body from the table', async () => {

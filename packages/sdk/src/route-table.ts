@@ -1,4 +1,5 @@
 import {
+  assertOperationId,
   pathOf as contractPathOf,
   requestOf as contractRequestOf,
   type PathOptions,
@@ -67,4 +68,16 @@ export function requestOf(
   options: PathOptions = {},
 ): Request {
   return asConfigurationError(() => contractRequestOf(operationId, baseUrl, parts, options));
+}
+
+/**
+ * Throws a `ConfigurationError` naming an unknown operationId and the nearest valid ones (the
+ * contract's check), for the SDK's entries that take an id from JavaScript callers.
+ *
+ * @example
+ * assertRouteId('getWorkspce', 'wsadminKeys.of');
+ * // ConfigurationError: wsadminKeys.of: unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?
+ */
+export function assertRouteId(operationId: unknown, where: string): asserts operationId is RouteId {
+  asConfigurationError(() => assertOperationId(operationId, where));
 }

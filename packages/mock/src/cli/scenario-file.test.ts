@@ -71,7 +71,7 @@ describe('a scenario file', () => {
     [
       'an operation the contract does not have',
       { overrides: { listWorkspace: { errcode: 503, errmsg: 'x' } } },
-      ['scenario.json: overrides.listWorkspace: Unrecognized key'],
+      ["scenario.json: overrides: unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?"],
     ],
     [
       'an override the mock refuses',

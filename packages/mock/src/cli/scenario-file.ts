@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isOperationId, unknownOperationIdMessage } from '@wsadmin/contract/routes';
 import { checkOverride, MockContractError } from '../overrides';
 import { type MockScenario, scenarioOverrides } from '../scenario';
 import type { SeedFunction } from '../seed';
@@ -73,6 +74,18 @@ export function checkScenario(file: string, value: unknown): MockScenario {
   }
   const { seed, startAt, ...rest } = value as Record<string, unknown>;
   const seedFunction = typeof seed === 'function' ? seed : undefined;
+  // Before the schema, whose "unrecognized key" would not say which operationId was meant.
+  const { overrides } = rest;
+  const unknownIds =
+    typeof overrides === 'object' && overrides !== null
+      ? Object.keys(overrides).filter((operationId) => !isOperationId(operationId))
+      : [];
+  if (unknownIds.length > 0) {
+    throw new ScenarioFileError(
+      file,
+      unknownIds.map((operationId) => `overrides: ${unknownOperationIdMessage(operationId)}`),
+    );
+  }
   const checked = scenarioSchema().safeParse({
     ...rest,
     ...(seed === undefined || seedFunction ? {} : { seed }),

@@ -77,7 +77,15 @@ describe('toHaveReceived', () => {
   it('refuses an unknown operationId, naming the nearest, and what is not a mock', () => {
     // @ts-expect-error: the types refuse it too.
     expect(() => expect(mock).toHaveReceived('createWorkspce')).toThrow(
-      'toHaveReceived: unknown operationId "createWorkspce"; nearest: createWorkspace, createWorkspaces',
+      "toHaveReceived: unknown operationId 'createWorkspce'; did you mean 'createWorkspace'?",
+    );
+    // @ts-expect-error: the types refuse it too.
+    expect(() => expect(mock).toHaveReceivedTimes('listWorkspace', 1)).toThrow(
+      "toHaveReceivedTimes: unknown operationId 'listWorkspace'; did you mean 'listWorkspaces'?",
+    );
+    // @ts-expect-error: the types refuse it too.
+    expect(() => expect(mock).toHaveReceivedInOrder(['listWorkspaces', ['getWorkspce', {}]])).toThrow(
+      "toHaveReceivedInOrder: unknown operationId 'getWorkspce'; did you mean 'getWorkspace'?",
     );
     expect(() => expect({}).toHaveReceived('listWorkspaces')).toThrow(/expect\(\) takes the mock/);
   });

@@ -1,6 +1,7 @@
 import type { OperationId } from '@wsadmin/contract';
+import { assertOperationId } from '@wsadmin/contract/routes';
 import { differences, type MockRequestMatch } from './match';
-import { assertOperationId, described, entryLine, receivedInstead } from './received';
+import { described, entryLine, receivedInstead } from './received';
 import type { MockRequest } from './types';
 
 /** One step of `toHaveReceivedInOrder`: an operation, or an operation and what its request must hold. */

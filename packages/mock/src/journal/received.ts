@@ -1,4 +1,4 @@
-import { type OperationId, operations } from '@wsadmin/contract';
+import type { OperationId } from '@wsadmin/contract';
 import { type Difference, differences, type MockRequestMatch, printed } from './match';
 import type { MockRequest } from './types';
 
@@ -54,31 +54,4 @@ export function receivedInstead(
 /** `operationId` with `match`, as a message names it. */
 export function described(operationId: OperationId, match: MockRequestMatch | undefined): string {
   return match && Object.keys(match).length > 0 ? `${operationId} with ${printed(match, 300)}` : operationId;
-}
-
-const operationIds = Object.keys(operations) as OperationId[];
-
-/** Throws, naming the nearest valid ids, unless `operationId` is one of the contract's. */
-export function assertOperationId(operationId: unknown, matcher: string): asserts operationId is OperationId {
-  if (typeof operationId === 'string' && Object.hasOwn(operations, operationId)) return;
-  const asked = String(operationId);
-  const nearest = operationIds
-    .map((id) => ({ id, distance: editDistance(asked.toLowerCase(), id.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id))
-    .slice(0, 3)
-    .map(({ id }) => id);
-  throw new TypeError(`${matcher}: unknown operationId "${asked}"; nearest: ${nearest.join(', ')}`);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

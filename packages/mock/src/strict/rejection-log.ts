@@ -1,4 +1,4 @@
-import { operations } from '@wsadmin/contract';
+import { assertOperationId } from '@wsadmin/contract/routes';
 import {
   type AllowedRejection,
   allows,
@@ -53,8 +53,8 @@ export type RejectionLog = ReturnType<typeof createRejectionLog>;
 function checkAllowed(allowed: AllowedRejection, where: string): void {
   const matcher: RejectionMatcher = typeof allowed === 'string' ? { operationId: allowed } : allowed;
   const { operationId, status, errcode } = matcher;
-  if (typeof operationId === 'string' && !Object.hasOwn(operations, operationId))
-    throw new TypeError(`${where}: ${operationId} is not an operationId of the contract`);
+  // null matches a request that matched no operation; any other id must be the contract's.
+  if (operationId !== undefined && operationId !== null) assertOperationId(operationId, where);
   for (const [name, value] of [
     ['status', status],
     ['errcode', errcode],

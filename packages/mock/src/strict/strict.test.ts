@@ -164,8 +164,13 @@ describe('declared rejections', () => {
   it('refuses a declaration that can never match, where it is written', () => {
     const mock = mockOf();
     expect(() => mock.allowRejection('createWorkspaceX' as 'createWorkspace')).toThrow(
-      'mock.allowRejection: createWorkspaceX is not an operationId of the contract',
+      "mock.allowRejection: unknown operationId 'createWorkspaceX'; did you mean 'createWorkspace' or 'createWorkspaces'?",
     );
+    expect(() => createMock({ allowRejections: [{ operationId: 'getWorkspac' as 'getWorkspace' }] })).toThrow(
+      "allowRejections: unknown operationId 'getWorkspac'; did you mean 'getWorkspace'?",
+    );
+    // null stays the way to name a request that matched no operation.
+    expect(() => mock.allowRejection({ operationId: null, status: 404 })).not.toThrow();
     expect(() => mock.allowRejection({ status: 409 as 400 })).toThrow(/status 409 is not a rejection status/);
     expect(() => createMock({ allowRejections: [{ errcode: 500 as 400 }] })).toThrow(
       /^allowRejections: errcode 500/,

@@ -1,7 +1,7 @@
 import type { InvalidateQueryFilters } from '@tanstack/query-core';
 import type { ReadId, ReadKeys } from '../generated/query-factories';
 import type { ProjectsQuery } from '../resources/accounts';
-import { routes } from '../route-table';
+import { assertRouteId, routes } from '../route-table';
 import type {
   AccountUid,
   ManagementCollection,
@@ -44,8 +44,10 @@ export function keyOf(operationId: OperationId, values: readonly unknown[]): rea
 export const wsadminKeys = {
   all: ['wsadmin'] as const,
   /** The path values in URL order, then a list's query (optional) or a look-up's argument. */
-  of: <K extends ReadId>(operationId: K, ...values: ReadKeys[K]['values']) =>
-    keyOf(operationId, values) as ReadKeys[K]['key'],
+  of: <K extends ReadId>(operationId: K, ...values: ReadKeys[K]['values']) => {
+    assertRouteId(operationId, 'wsadminKeys.of');
+    return keyOf(operationId, values) as ReadKeys[K]['key'];
+  },
   workspaces: {
     all: () => ['wsadmin', 'workspaces'] as const,
     /** Every workspace list, whatever its filter. */
