@@ -21,7 +21,14 @@ export async function runReplay(command: ReplayCommand, output: ReplayOutput): P
     output.error(`wsadmin-conformance replay: cannot read ${command.recording}: ${(error as Error).message}`);
     return 2;
   }
-  const target = command.mock ? await mockTarget() : serverTarget(command);
+  let target: ReplayTarget;
+  try {
+    target = command.mock ? await mockTarget() : serverTarget(command);
+  } catch (error) {
+    if (!(error instanceof MockMissingError)) throw error;
+    output.error(`wsadmin-conformance replay: ${error.message}`);
+    return 2;
+  }
   const against = command.mock ? 'a fresh @wsadmin/mock' : target.baseUrl;
   const startedAt = new Date();
   const started = performance.now();
@@ -50,11 +57,40 @@ function serverTarget(command: ReplayCommand): ReplayTarget {
   return { baseUrl: command.baseUrl ?? '', key: command.key ?? '', fetch: (request) => fetch(request) };
 }
 
-/** A fresh mock, loaded only for `--mock`: the conformance kit does not depend on the mock. */
+/** What `--mock` uses of `@wsadmin/mock`. */
+interface MockModule {
+  createMock(): { fetch(request: Request): Promise<Response> };
+  MOCK_BASE_URL: string;
+  MOCK_KEY: string;
+}
+
+/**
+ * A fresh mock, loaded only for `--mock` from where the user installed it. Not a declared
+ * dependency, not even an optional peer: the mock's own tests run this kit, and the package graph
+ * stays without cycles (packages/package-graph.test.ts). The specifier is a variable so the build
+ * leaves the import to run time instead of bundling the mock into the command.
+ */
 async function mockTarget(): Promise<ReplayTarget> {
-  const { createMock, MOCK_BASE_URL, MOCK_KEY } = await import('@wsadmin/mock');
-  const mock = createMock();
-  return { baseUrl: MOCK_BASE_URL, key: MOCK_KEY, fetch: (request) => mock.fetch(request) };
+  const specifier = '@wsadmin/mock';
+  let mockModule: MockModule;
+  try {
+    mockModule = (await import(/* @vite-ignore */ specifier)) as MockModule;
+  } catch (error) {
+    throw new MockMissingError(
+      `--mock needs @wsadmin/mock installed beside @wsadmin/conformance (npm install -D @wsadmin/mock msw): ${(error as Error).message}`,
+    );
+  }
+  const mock = mockModule.createMock();
+  return {
+    baseUrl: mockModule.MOCK_BASE_URL,
+    key: mockModule.MOCK_KEY,
+    fetch: (request) => mock.fetch(request),
+  };
+}
+
+/** `--mock` without the mock installed. */
+export class MockMissingError extends Error {
+  override name = 'MockMissingError';
 }
 
 function write(file: string, text: string): void {
