@@ -29,10 +29,10 @@ export async function call(
  */
 export async function recording(): Promise<string> {
   const mock = createMock();
-  for (let index = 0; index < 4; index += 1) {
-    const { id } = await call(mock, 'POST', '/workspaces/', { name: `warm-up ${index}` });
-    await call(mock, 'DELETE', `/workspaces/${id}/`);
-  }
+  const warmUp = (await call(mock, 'POST', '/workspaces/create-workspaces/', {
+    workspaces: [{}, {}, {}, {}],
+  })) as unknown as Array<{ id: number }>;
+  await call(mock, 'DELETE', '/workspaces/delete-workspaces/', { workspaceIds: warmUp.map(({ id }) => id) });
   const recordedFrom = mock.har().log.entries.length;
   const workspace = await call(mock, 'POST', '/workspaces/', { desc: 'generated name' });
   await call(mock, 'GET', `/workspaces/${workspace.id}/`);

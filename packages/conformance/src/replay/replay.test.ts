@@ -5,6 +5,13 @@ import { API, recording } from '../../test/mock-recording';
 import { RecordingError } from './har-reader';
 import { replayRecording } from './replay';
 
+let recorded: Promise<string> | undefined;
+/** The recording is made once per file: most of this file's time is the recording mock's. */
+const recordingOnce = () => {
+  recorded ??= recording();
+  return recorded;
+};
+
 const pathsOf = (har: string) =>
   (
     JSON.parse(har) as { log: { entries: Array<{ request: { method: string; url: string } }> } }
@@ -20,7 +27,7 @@ const freshMock = () => {
 
 describe('replayRecording', () => {
   it('replays create, read, update, delete, a batch and a preview -> commit on a fresh mock with no difference', async () => {
-    const har = await recording();
+    const har = await recordingOnce();
     const { mock, target } = freshMock();
     const result = await replayRecording(har, target);
     expect(result.problems).toEqual([]);
@@ -53,7 +60,7 @@ describe('replayRecording', () => {
   describe('on an edited recording', () => {
     let har: string;
     beforeAll(async () => {
-      har = await recording();
+      har = await recordingOnce();
     });
 
     it('reports exactly a changed default, errcode and field, and an undocumented field as outside the document', async () => {
