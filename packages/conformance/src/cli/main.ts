@@ -10,6 +10,8 @@ import { type Command, parseCommand, type RunCommand, UsageError, usage } from '
 import { junitXml } from './junit';
 import { keysThroughCommand, shellKeysCommand } from './keys-command';
 import { progressOn } from './progress';
+import { parseReplayCommand, replayUsage } from './replay-args';
+import { runReplay } from './replay-command';
 import { collectingHost, type Outcome } from './runner';
 import { changeRecorder, groupSummary } from './summary';
 import { testClockAt } from './test-clock';
@@ -17,6 +19,7 @@ import { testClockAt } from './test-clock';
 // `wsadmin-conformance --base-url … --key …`: the suite against any server, with Jest's standalone
 // `expect` and the small runner of runner.ts (docs/decisions/0022-conformance-package.md).
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'replay') return replay(argv.slice(1));
   let command: Command;
   try {
     command = parseCommand(argv, process.env);
@@ -97,6 +100,24 @@ async function main(argv: string[]): Promise<number> {
     console.log(`JUnit XML: ${command.junit}`);
   }
   return failed === 0 ? 0 : 1;
+}
+
+async function replay(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(replayUsage());
+    return 0;
+  }
+  try {
+    const command = parseReplayCommand(argv, process.env);
+    return await runReplay(command, {
+      log: (line) => console.log(line),
+      error: (line) => console.error(line),
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`wsadmin-conformance replay: ${error.message}\n\n${replayUsage()}`);
+    return 2;
+  }
 }
 
 function progressMode(command: RunCommand) {
