@@ -68,14 +68,12 @@ export function groupInputSchema(operationIds: readonly OperationId[]): JsonSche
 
 /**
  * The `outputSchema` of a grouped tool: the operation that ran and its `data`. Which contract schema
- * `data` follows depends on the operation, so it is named rather than repeated here.
+ * `data` follows depends on the operation, so it is left open here; the server's instructions (sent
+ * once, at initialization, not with every `tools/list`) say where it is described.
  */
 export const groupOutputSchema: JsonSchema = {
   type: 'object',
-  properties: {
-    operation: { type: 'string' },
-    data: { description: "The answer's `data`, as the contract's schema of the operation named." },
-  },
+  properties: { operation: { type: 'string' }, data: {} },
   required: ['operation'],
 };
 
