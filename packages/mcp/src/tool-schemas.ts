@@ -40,8 +40,8 @@ export function groupArguments(operationIds: readonly OperationId[]): z.ZodType 
  * The operations' summaries are in the tool's description, so the branches do not repeat them.
  */
 export function groupInputSchema(operationIds: readonly OperationId[]): JsonSchema {
-  const { oneOf, anyOf, $defs, ...single } = jsonSchemaOf(groupArguments(operationIds));
-  const branches = (oneOf ?? anyOf ?? [single]) as JsonSchema[];
+  const { oneOf, anyOf, $defs, ...whole } = jsonSchemaOf(groupArguments(operationIds));
+  const branches = (oneOf ?? anyOf ?? [whole]) as JsonSchema[];
   const shared: Record<string, unknown> = {
     operation: { type: 'string', enum: [...operationIds] },
   };
@@ -57,11 +57,13 @@ export function groupInputSchema(operationIds: readonly OperationId[]): JsonSche
       required: branch.required,
     };
   });
+  // One operation: its own part (query, body) joins the shared properties; no branch to choose.
+  const [only] = own;
+  const single = own.length === 1 && only !== undefined;
   return shareRepeatedSubschemas({
     type: 'object',
-    properties: shared,
-    required: ['operation'],
-    ...(own.length > 1 ? { oneOf: own } : { required: own[0]?.required }),
+    properties: single ? { ...only.properties, ...shared } : shared,
+    ...(single ? { required: only.required } : { required: ['operation'], oneOf: own }),
     ...($defs ? { $defs } : {}),
   });
 }
@@ -84,5 +86,5 @@ export const groupOutputSchema: JsonSchema = {
  */
 export function groupDescription(group: ToolGroup): string {
   const lines = group.operationIds.map((operationId) => `- ${operationId}: ${specOf(operationId).summary}.`);
-  return [`${tags[group.tag]} Choose the operation with \`operation\`:`, ...lines].join('\n');
+  return [`${tags[group.tag]} By \`operation\`:`, ...lines].join('\n');
 }
