@@ -18,7 +18,7 @@ import { nextStepOf } from './next-step';
 import { callOperation } from './operation-call';
 import type { PlannedChange } from './plan-book';
 import type { SessionContext, ToolDefinition } from './session-context';
-import { commitExamples, operationRecordExamples, previewExamples } from './tool-examples';
+import { commitExamples, operationRecordExamples, previewExamples, withExamples } from './tool-examples';
 import { errorResult, failedResult, invalidArguments, successResult } from './tool-result';
 
 export const PreviewArguments = z.strictObject({
@@ -48,9 +48,9 @@ export const OperationArguments = z.strictObject({ workspaceId: Id, operationId:
 const stateSchema = jsonSchemaOf(OperationState, { inline: true });
 const impactSchema = jsonSchemaOf(PreviewImpact, { inline: true });
 // Each with its example from the contract's, as the grouped tools carry theirs.
-const previewInput = { ...jsonSchemaOf(PreviewArguments), examples: previewExamples() } as { type: 'object' };
-const commitInput = { ...jsonSchemaOf(CommitArguments), examples: commitExamples() } as { type: 'object' };
-const operationInput = { ...jsonSchemaOf(OperationArguments), examples: operationRecordExamples() } as {
+const previewInput = withExamples(jsonSchemaOf(PreviewArguments), previewExamples()) as { type: 'object' };
+const commitInput = withExamples(jsonSchemaOf(CommitArguments), commitExamples()) as { type: 'object' };
+const operationInput = withExamples(jsonSchemaOf(OperationArguments), operationRecordExamples()) as {
   type: 'object';
 };
 

@@ -1,8 +1,14 @@
 import { managementCollections, managementOperationIds, type OperationId } from '@wsadmin/contract';
 import { EXAMPLE_PLAN_TOKEN, operationExamples } from '@wsadmin/contract/examples';
+import type { JsonSchema } from './json-schema';
 
 /** A tool's arguments, as an agent sends them. */
 export type ToolArguments = Record<string, unknown>;
+
+/** A tool's input schema with its examples (JSON Schema's `examples`: instances the schema accepts). */
+export function withExamples(schema: JsonSchema, examples: readonly ToolArguments[]): JsonSchema {
+  return { ...schema, examples };
+}
 
 /** Path values as the tools take them: numbers where the path has integers (the examples write them as text). */
 function pathValues(params: Readonly<Record<string, string | number>> = {}): ToolArguments {
