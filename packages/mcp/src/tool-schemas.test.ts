@@ -1,5 +1,11 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { managementOperationIds, type OperationId, operationIds, operations } from '@wsadmin/contract';
+import {
+  managementOperationIds,
+  type OperationId,
+  type OperationSpec,
+  operationIds,
+  operations,
+} from '@wsadmin/contract';
 import { operationExamples } from '@wsadmin/contract/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemorySession } from '../test/in-memory-session';
@@ -86,6 +92,24 @@ describe('tools/list with an unrestricted key', () => {
       expect(group.operationIds, group.name).toContain(example.operation);
       expect(example, group.name).toEqual(exampleArguments(example.operation));
     }
+  });
+
+  it('states the body and query of every operation, in its branch or, for a one-operation tool, at the top', () => {
+    type Properties = { properties?: Record<string, unknown> };
+    for (const group of toolGroups()) {
+      const schema = listed.tools.find((tool) => tool.name === group.name)?.inputSchema as Properties & {
+        oneOf?: Properties[];
+      };
+      for (const [index, operationId] of group.operationIds.entries()) {
+        const own = group.operationIds.length === 1 ? schema.properties : schema.oneOf?.[index]?.properties;
+        const spec: OperationSpec = operations[operationId];
+        if (spec.body) expect(own, operationId).toHaveProperty('body');
+        if (spec.query) expect(own, operationId).toHaveProperty('query');
+      }
+    }
+    expect(
+      listed.tools.find((tool) => tool.name === 'delete_dimensions')?.inputSchema.properties,
+    ).toHaveProperty('body.properties.dimensionIds');
   });
 
   it('reaches every operation of the contract: each in one grouped tool or in the management flow', () => {
