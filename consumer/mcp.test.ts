@@ -96,7 +96,7 @@ describe('@wsadmin/mcp from its tarball', () => {
     const { stdout } = await run(process.execPath, ['check.mjs'], {
       cwd: project,
       env: consumerEnv({ SERVER_URL: url, SERVER_KEY: serverKey, SERVER_DATABASE_URL: databaseUrl }),
-      timeoutMs: 240_000,
+      timeoutMs: 420_000,
     });
     const lines = stdout
       .trim()
@@ -117,5 +117,5 @@ describe('@wsadmin/mcp from its tarball', () => {
       { target: 'server', transport: 'http', ...each },
     ]);
     expect(server?.output()).not.toContain(serverKey);
-  }, 300_000);
+  }, 480_000);
 });
