@@ -6,6 +6,7 @@ import { permits, workspaceRefusal } from './key-scope';
 import { callOperation } from './operation-call';
 import type { SessionContext, ToolDefinition } from './session-context';
 import { type ToolGroup, type ToolRole, toolGroups } from './tool-catalogue';
+import { groupExamples, withExamples } from './tool-examples';
 import { errorResult, failedResult, invalidArguments, successResult } from './tool-result';
 import { groupArguments, groupDescription, groupInputSchema, groupOutputSchema } from './tool-schemas';
 
@@ -42,7 +43,10 @@ function buildGroupTool(group: ToolGroup, operationIds: readonly OperationId[]):
     name: group.name,
     title: `${group.role} ${group.tag.toLowerCase()}`,
     description: `${groupDescription({ ...group, operationIds })}${destructive}`,
-    inputSchema: groupInputSchema(operationIds) as Tool['inputSchema'],
+    inputSchema: withExamples(
+      groupInputSchema(operationIds),
+      groupExamples(operationIds),
+    ) as Tool['inputSchema'],
     outputSchema: groupOutputSchema as Tool['outputSchema'],
     annotations: annotationsOf(group.role, specs),
   };

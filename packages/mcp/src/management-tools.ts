@@ -18,6 +18,7 @@ import { nextStepOf } from './next-step';
 import { callOperation } from './operation-call';
 import type { PlannedChange } from './plan-book';
 import type { SessionContext, ToolDefinition } from './session-context';
+import { commitExamples, operationRecordExamples, previewExamples, withExamples } from './tool-examples';
 import { errorResult, failedResult, invalidArguments, successResult } from './tool-result';
 
 export const PreviewArguments = z.strictObject({
@@ -46,9 +47,12 @@ export const OperationArguments = z.strictObject({ workspaceId: Id, operationId:
 
 const stateSchema = jsonSchemaOf(OperationState, { inline: true });
 const impactSchema = jsonSchemaOf(PreviewImpact, { inline: true });
-const previewInput = jsonSchemaOf(PreviewArguments) as { type: 'object' };
-const commitInput = jsonSchemaOf(CommitArguments) as { type: 'object' };
-const operationInput = jsonSchemaOf(OperationArguments) as { type: 'object' };
+// Each with its example from the contract's, as the grouped tools carry theirs.
+const previewInput = withExamples(jsonSchemaOf(PreviewArguments), previewExamples()) as { type: 'object' };
+const commitInput = withExamples(jsonSchemaOf(CommitArguments), commitExamples()) as { type: 'object' };
+const operationInput = withExamples(jsonSchemaOf(OperationArguments), operationRecordExamples()) as {
+  type: 'object';
+};
 
 /** The JSON Schema of the preview request of a kind: what `changes` holds for each action. */
 export const changeSchemaOf = (kind: ManagementCollection) =>

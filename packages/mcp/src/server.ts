@@ -45,7 +45,7 @@ export function createWsadminMcpServer(options: WsadminMcpOptions): Server {
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'Workspace Configuration, Permission and Account Service. Changes to managed objects go through preview_change then commit_change; deletes ask the user. Read resource wsadmin://openapi.json for the full operation descriptions.',
+        'Workspace Configuration, Permission and Account Service. Changes to managed objects go through preview_change then commit_change; deletes ask the user. Read resource wsadmin://openapi.json for the full operation descriptions. A read_, write_ or delete_ tool answers { operation, data }: data is the answer of the named operation described there.',
     },
   );
   const session: SessionContext = {

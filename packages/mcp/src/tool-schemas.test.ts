@@ -1,31 +1,21 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { managementOperationIds, type OperationId, operationIds, operations } from '@wsadmin/contract';
+import {
+  managementOperationIds,
+  type OperationId,
+  type OperationSpec,
+  operationIds,
+  operations,
+} from '@wsadmin/contract';
 import { operationExamples } from '@wsadmin/contract/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemorySession } from '../test/in-memory-session';
-import { PreviewArguments } from './management-tools';
+import { CommitArguments, OperationArguments, PreviewArguments } from './management-tools';
 import { flowOperationIds, toolGroups } from './tool-catalogue';
+import { exampleArguments } from './tool-examples';
 import { groupArguments } from './tool-schemas';
 
 const validator = new AjvJsonSchemaValidator();
 type Listed = Awaited<ReturnType<Awaited<ReturnType<typeof inMemorySession>>['mcp']['listTools']>>;
-
-/** An example's path values as an agent sends them: numbers where the path has integers. */
-const argumentsOf = (operationId: OperationId): Record<string, unknown> => {
-  const example = operationExamples[operationId] ?? {};
-  const params = Object.fromEntries(
-    Object.entries(example.params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
-    ]),
-  );
-  return {
-    operation: operationId,
-    ...params,
-    ...(example.query ? { query: example.query } : {}),
-    ...(example.body !== undefined ? { body: example.body } : {}),
-  };
-};
 
 describe('tools/list with an unrestricted key', () => {
   let listed: Listed;
@@ -61,7 +51,7 @@ describe('tools/list with an unrestricted key', () => {
     for (const group of toolGroups()) {
       const validate = validator.getValidator(byName.get(group.name)?.inputSchema as object);
       for (const operationId of group.operationIds) {
-        const args = argumentsOf(operationId);
+        const args = exampleArguments(operationId);
         expect(validate(args).errorMessage, operationId).toBeUndefined();
         expect(groupArguments(group.operationIds).safeParse(args).error, operationId).toBeUndefined();
         checked++;
@@ -76,6 +66,50 @@ describe('tools/list with an unrestricted key', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(80);
+  });
+
+  it("publishes examples in every tool's input schema, each accepted by that schema and by the tool's own check", () => {
+    const checks: Record<string, { safeParse(value: unknown): { success: boolean } }> = {
+      preview_change: PreviewArguments,
+      commit_change: CommitArguments,
+      get_operation: OperationArguments,
+      ...Object.fromEntries(toolGroups().map((group) => [group.name, groupArguments(group.operationIds)])),
+    };
+    for (const tool of listed.tools) {
+      const examples = (tool.inputSchema as { examples?: unknown[] }).examples ?? [];
+      expect(examples.length, tool.name).toBeGreaterThan(0);
+      const validate = validator.getValidator(tool.inputSchema as object);
+      for (const example of examples) {
+        expect(validate(example).errorMessage, tool.name).toBeUndefined();
+        expect(checks[tool.name]?.safeParse(example).success, tool.name).toBe(true);
+      }
+    }
+    // Derived from the contract's examples: a grouped tool's is the example of one of its operations.
+    for (const group of toolGroups()) {
+      const tool = listed.tools.find((listedTool) => listedTool.name === group.name);
+      const [example] = (tool?.inputSchema.examples ?? []) as { operation: OperationId }[];
+      if (!example) throw new Error(`${group.name} has no example`);
+      expect(group.operationIds, group.name).toContain(example.operation);
+      expect(example, group.name).toEqual(exampleArguments(example.operation));
+    }
+  });
+
+  it('states the body and query of every operation, in its branch or, for a one-operation tool, at the top', () => {
+    type Properties = { properties?: Record<string, unknown> };
+    for (const group of toolGroups()) {
+      const schema = listed.tools.find((tool) => tool.name === group.name)?.inputSchema as Properties & {
+        oneOf?: Properties[];
+      };
+      for (const [index, operationId] of group.operationIds.entries()) {
+        const own = group.operationIds.length === 1 ? schema.properties : schema.oneOf?.[index]?.properties;
+        const spec: OperationSpec = operations[operationId];
+        if (spec.body) expect(own, operationId).toHaveProperty('body');
+        if (spec.query) expect(own, operationId).toHaveProperty('query');
+      }
+    }
+    expect(
+      listed.tools.find((tool) => tool.name === 'delete_dimensions')?.inputSchema.properties,
+    ).toHaveProperty('body.properties.dimensionIds');
   });
 
   it('reaches every operation of the contract: each in one grouped tool or in the management flow', () => {

@@ -40,8 +40,8 @@ export function groupArguments(operationIds: readonly OperationId[]): z.ZodType 
  * The operations' summaries are in the tool's description, so the branches do not repeat them.
  */
 export function groupInputSchema(operationIds: readonly OperationId[]): JsonSchema {
-  const { oneOf, anyOf, $defs, ...single } = jsonSchemaOf(groupArguments(operationIds));
-  const branches = (oneOf ?? anyOf ?? [single]) as JsonSchema[];
+  const { oneOf, anyOf, $defs, ...whole } = jsonSchemaOf(groupArguments(operationIds));
+  const branches = (oneOf ?? anyOf ?? [whole]) as JsonSchema[];
   const shared: Record<string, unknown> = {
     operation: { type: 'string', enum: [...operationIds] },
   };
@@ -57,25 +57,25 @@ export function groupInputSchema(operationIds: readonly OperationId[]): JsonSche
       required: branch.required,
     };
   });
+  // One operation: its own part (query, body) joins the shared properties; no branch to choose.
+  const [only] = own;
+  const single = own.length === 1 && only !== undefined;
   return shareRepeatedSubschemas({
     type: 'object',
-    properties: shared,
-    required: ['operation'],
-    ...(own.length > 1 ? { oneOf: own } : { required: own[0]?.required }),
+    properties: single ? { ...only.properties, ...shared } : shared,
+    ...(single ? { required: only.required } : { required: ['operation'], oneOf: own }),
     ...($defs ? { $defs } : {}),
   });
 }
 
 /**
  * The `outputSchema` of a grouped tool: the operation that ran and its `data`. Which contract schema
- * `data` follows depends on the operation, so it is named rather than repeated here.
+ * `data` follows depends on the operation, so it is left open here; the server's instructions (sent
+ * once, at initialization, not with every `tools/list`) say where it is described.
  */
 export const groupOutputSchema: JsonSchema = {
   type: 'object',
-  properties: {
-    operation: { type: 'string' },
-    data: { description: "The answer's `data`, as the contract's schema of the operation named." },
-  },
+  properties: { operation: { type: 'string' }, data: {} },
   required: ['operation'],
 };
 
@@ -86,5 +86,5 @@ export const groupOutputSchema: JsonSchema = {
  */
 export function groupDescription(group: ToolGroup): string {
   const lines = group.operationIds.map((operationId) => `- ${operationId}: ${specOf(operationId).summary}.`);
-  return [`${tags[group.tag]} Choose the operation with \`operation\`:`, ...lines].join('\n');
+  return [`${tags[group.tag]} By \`operation\`:`, ...lines].join('\n');
 }
