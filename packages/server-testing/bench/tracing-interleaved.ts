@@ -17,8 +17,9 @@ export interface InterleavedOptions {
 
 /**
  * CPU µs per request of each subject, one figure per batch: every round runs a batch of each
- * subject, starting at another one each round, so that the drift of a long run (JIT, garbage
- * collection, the neighbours' load) falls on all alike. Each request starts from a turn of the
+ * subject, in an order drawn anew each round (the same orders on every run), so that the drift of a
+ * long run (JIT, the neighbours' load) falls on all alike and no subject always follows the same
+ * other; a full collection before each batch leaves none the garbage of another. Each request starts from a turn of the
  * event loop of its own, as a server's requests do (and as the context manager expects to switch
  * off between them). CPU time, not wall time: on a shared machine the wall clock counts the
  * neighbours' turns.
@@ -41,9 +42,11 @@ export async function measureInterleaved<Name extends string>(
   const warmBatch = Math.max(1, Math.floor(options.warmUp / 10));
   for (let done = 0; done < options.warmUp; done += warmBatch)
     for (const name of names) await run(subjects[name], warmBatch);
+  const random = seededRandom(43);
   for (let round = 0; round < options.rounds; round++) {
-    for (let turn = 0; turn < names.length; turn++) {
-      const name = names[(round + turn) % names.length] as Name;
+    for (const name of shuffled(names, random)) {
+      // The garbage of the batch before is collected before this one starts: each pays for its own.
+      collectGarbage();
       const started = process.cpuUsage();
       await run(subjects[name], options.batch);
       const used = process.cpuUsage(started);
@@ -51,6 +54,30 @@ export async function measureInterleaved<Name extends string>(
     }
   }
   return results;
+}
+
+/** A full garbage collection when the process runs with `--expose-gc` (as `npm run bench:tracing` does). */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** The same sequence of numbers in [0, 1) on every run (a linear congruential generator). */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** `values` in an order of `random`'s (Fisher-Yates). */
+function shuffled<T>(values: readonly T[], random: () => number): T[] {
+  const copy = [...values];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
 }
 
 /** The value at quantile `q` (0..1) of `values`, the nearest rank. */

@@ -4,7 +4,13 @@ import { tempDatabase } from '../src/processes';
 import type { LoadSummary, Workload } from './load';
 import { LoadGenerator } from './load-client';
 import { seedWorkspace } from './seed';
-import { measureInterleaved, medianAndSpread, quantile, type Subject } from './tracing-interleaved';
+import {
+  collectGarbage,
+  measureInterleaved,
+  medianAndSpread,
+  quantile,
+  type Subject,
+} from './tracing-interleaved';
 import { freshPeerContext, PEER_PATH, startPeer, type TracingSetting } from './tracing-peer';
 import { BENCH_KEY, DroppingExporter, type ServerSetting, startBenchServer } from './tracing-settings';
 
@@ -18,7 +24,11 @@ import { BENCH_KEY, DroppingExporter, type ServerSetting, startBenchServer } fro
  * figure: a plain Hono route traced by `@hono/otel` 1.1 (tracing-peer.ts) with the same set-up.
  *
  * Every setting's server runs in this one process for the whole run, and the settings take turns
- * (another first each round), so warm-up, JIT and the neighbours' load fall on all alike.
+ * (another first each round), so warm-up, JIT and the neighbours' load fall on all alike; a full
+ * collection (`--expose-gc`) before each measurement. Sharing a process is fair to `off` because
+ * the server's context manager switches its async hook off between kept requests
+ * (on-demand-context.ts); the peer's stock AsyncLocalStorage manager is replaced by a fresh one
+ * before each of its measurements (`freshPeerContext`), as a process of its own would start.
  * 1. Over HTTP: autocannon from a second process; per round each setting's rate and this process's
  *    CPU per answered request against `off` of the same round; the median of the rounds.
  * 2. In process (app.request, no socket): CPU µs per request in batches that alternate, with
@@ -85,6 +95,7 @@ async function measureHttp(
   const measure = async (read: Read, setting: TracingSetting, seconds: number) => {
     const target = targets[setting];
     target.prepare?.();
+    collectGarbage();
     const request = {
       url: target.url,
       key: BENCH_KEY,
