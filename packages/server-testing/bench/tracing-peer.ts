@@ -22,14 +22,31 @@ export const PEER_PATH = '/bench/hello';
 
 export interface PeerServer {
   url: string;
+  /** The route's app, for requests in process. */
+  app: Hono;
   close(): Promise<void>;
+}
+
+/**
+ * The context manager and propagator of a peer process of `setting`, fresh: the previous manager
+ * switched off (its async hook too), a new AsyncLocalStorage one registered when traced. Several
+ * peers share the benchmark's process and measure in turn: each measurement starts as its own
+ * process would, without the hook that another setting's spans switched on. `off` registers none.
+ */
+export function freshPeerContext(setting: TracingSetting): void {
+  context.disable();
+  propagation.disable();
+  if (setting === 'off') return;
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 }
 
 /**
  * The peer figure of `npm run bench:tracing`: a plain Hono route on @hono/node-server, traced by
  * `@hono/otel` 1.1 with the set-up the server's own tracing uses (batch span processor into
  * `exporter`, AsyncLocalStorage context, W3C propagator, the same samplers), or untraced. What it
- * costs a route that does almost nothing is the floor a traced request can hope for.
+ * costs a route that does almost nothing is the floor a traced request can hope for. The context
+ * manager and propagator are the process's: `freshPeerContext` before each measurement.
  */
 export async function startPeer(setting: TracingSetting, exporter: SpanExporter): Promise<PeerServer> {
   const app = new Hono();
@@ -43,20 +60,15 @@ export async function startPeer(setting: TracingSetting, exporter: SpanExporter)
       sampler,
       spanProcessors: [new BatchSpanProcessor(exporter)],
     });
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     app.use(httpInstrumentationMiddleware({ tracerProvider }));
-    shutdown = async () => {
-      await tracerProvider.shutdown();
-      context.disable();
-      propagation.disable();
-    };
+    shutdown = () => tracerProvider.shutdown();
   }
   app.get(PEER_PATH, (c) => c.json({ errcode: 200, errmsg: 'success', data: { hello: 'world' } }));
   const server = await new Promise<ReturnType<typeof serve>>((listening) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => listening(started));
   });
   return {
+    app,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise<void>((closed) => server.close(() => closed()));

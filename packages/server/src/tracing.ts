@@ -1,5 +1,6 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { HostTracing, TracingSettings } from '@wsadmin/server-core/server-kit';
+import { OnDemandContextManager } from './on-demand-context';
 import { serverVersion } from './server-version';
 import { StartupError } from './startup-error';
 
@@ -18,16 +19,15 @@ export const OPENTELEMETRY_PACKAGES = [
 
 async function loadOpenTelemetry(otlp: boolean) {
   try {
-    const [api, contextAsyncHooks, core, resources, sdk, otlpHttp, tracingEntry] = await Promise.all([
+    const [api, core, resources, sdk, otlpHttp, tracingEntry] = await Promise.all([
       import('@opentelemetry/api'),
-      import('@opentelemetry/context-async-hooks'),
       import('@opentelemetry/core'),
       import('@opentelemetry/resources'),
       import('@opentelemetry/sdk-trace-base'),
       otlp ? import('@opentelemetry/exporter-trace-otlp-http') : undefined,
       import('@wsadmin/server-core/opentelemetry'),
     ]);
-    return { api, contextAsyncHooks, core, resources, sdk, otlpHttp, tracingEntry };
+    return { api, core, resources, sdk, otlpHttp, tracingEntry };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
@@ -53,8 +53,7 @@ export async function startTracing(
   } = {},
 ): Promise<HostTracing> {
   const otlp = !options.exporters && settings.exporters.includes('otlp');
-  const { api, contextAsyncHooks, core, resources, sdk, otlpHttp, tracingEntry } =
-    await loadOpenTelemetry(otlp);
+  const { api, core, resources, sdk, otlpHttp, tracingEntry } = await loadOpenTelemetry(otlp);
   const exporters =
     options.exporters ??
     settings.exporters.map((name) =>
@@ -68,7 +67,9 @@ export async function startTracing(
     sampler: samplerOf(sdk, settings),
     spanProcessors: exporters.map((exporter) => new sdk.BatchSpanProcessor(exporter)),
   });
-  const contextManager = new contextAsyncHooks.AsyncLocalStorageContextManager().enable();
+  // AsyncLocalStorage switched on only while a kept request runs (on-demand-context.ts): on Node 20
+  // its hook would otherwise run for every promise of every request once one was sampled.
+  const contextManager = new OnDemandContextManager(api.ROOT_CONTEXT);
   const ownsContext = api.context.setGlobalContextManager(contextManager);
   const propagators = settings.propagators.map((name) =>
     name === 'tracecontext' ? new core.W3CTraceContextPropagator() : new core.W3CBaggagePropagator(),

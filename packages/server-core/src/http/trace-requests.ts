@@ -43,7 +43,7 @@ const headerGetter: TextMapGetter<Headers> = {
  * A request the sampler drops costs the sampler's decision and nothing more (decision 0031): no
  * context is entered (its statements, seeing no recording span, make none either), no attribute is
  * built. The sampler sees the method and path at the start; the other attributes are set on a span
- * it kept.
+ * it kept, all at once at its end (each `setAttributes` checks every value it is given).
  */
 export function traceRequests(tracer: Tracer): MiddlewareHandler {
   return async (c, next) => {
@@ -60,16 +60,15 @@ export function traceRequests(tracer: Tracer): MiddlewareHandler {
       parent,
     );
     if (!span.isRecording()) return next();
-    span.setAttributes(requestAttributes(request, known));
     try {
       await context.with(trace.setSpan(parent, span), next);
     } finally {
-      endSpan(span, c, known ? method : 'HTTP');
+      endSpan(span, c, known ? method : 'HTTP', requestAttributes(request, known));
     }
   };
 }
 
-/** The attributes of a kept request's span beyond those the sampler saw. */
+/** The attributes of a kept request's span beyond those the sampler saw, set with the answer's (one call). */
 function requestAttributes(request: Request, known: boolean): Attributes {
   // Read off the URL's text rather than parsed again (`new URL` cost more than the span itself).
   const { scheme, host, port } = originOf(request.url);
@@ -81,12 +80,12 @@ function requestAttributes(request: Request, known: boolean): Attributes {
   return attributes;
 }
 
-/** The answer's attributes, the route in the name, and the end of the span. */
-function endSpan(span: Span, c: Context, methodName: string): void {
+/** The request's other attributes and the answer's, the route in the name, and the end of the span. */
+function endSpan(span: Span, c: Context, methodName: string, attributes: Attributes): void {
   const facts = factsOf(c.req.raw);
   const route = facts.route ?? routeOf(c);
   const status = c.res.status;
-  const attributes: Attributes = { 'http.response.status_code': status };
+  attributes['http.response.status_code'] = status;
   if (route !== 'unmatched') {
     attributes['http.route'] = route;
     span.updateName(`${methodName} ${route}`);
