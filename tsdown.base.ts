@@ -1,6 +1,26 @@
 import type { UserConfig } from 'tsdown';
 import { shareDeclarations } from './packages/shared-declarations';
 
+/** A package specifier (`msw`, `@playwright/test`, `node:fs`), as opposed to a path. */
+const isPackageSpecifier = (id: string) => /^(@[\w.-]+\/)?[\w.-]/.test(id) && !id.startsWith('.');
+
+/**
+ * What the build leaves as imports. Besides `extra` (Node's built-ins, Bun's): in the declaration
+ * pass, every package but the workspace sources built in. tsdown bundles the types of a package
+ * the package.json does not list, the way it bundles its code: a type that TypeScript names by the
+ * module defining it (`playwright/test` for `@playwright/test`'s `Expect`) copied megabytes of
+ * Playwright into the mock's declarations, and the copy's `Locator` was not the project's. An
+ * import of an undeclared package is caught instead by `consumer/declarations.test.ts`.
+ */
+export function neverBundle(
+  extra: RegExp[],
+  bundleSources: Record<string, string> = {},
+): (id: string, importer: string | undefined) => boolean {
+  return (id, importer) =>
+    extra.some((pattern) => pattern.test(id)) ||
+    ((importer?.endsWith('.d.ts') ?? false) && isPackageSpecifier(id) && !(id in bundleSources));
+}
+
 const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 
@@ -48,7 +68,7 @@ export function libraryBuild(options: {
     shims: true,
     clean: true,
     // Node built-ins stay imports (only the Node entries use them); dependencies are external anyway.
-    deps: { neverBundle: [/^node:/] },
+    deps: { neverBundle: neverBundle([/^node:/], bundleSources) },
     // The repository's tests and typecheck read `src/` through the "@wsadmin/source" condition;
     // the build must not, or it would bundle the other workspace packages' sources.
     tsconfig: '../../tsconfig.build.json',

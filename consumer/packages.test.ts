@@ -31,7 +31,14 @@ import {
   startCommand,
   tarballDependencies,
 } from './harness';
-import { sizeDrift, sizeOf, statedInstallSizes } from './install-sizes';
+import {
+  measuredPageAssets,
+  pageAssetDrift,
+  sizeDrift,
+  sizeOf,
+  statedInstallSizes,
+  statedPageAssets,
+} from './install-sizes';
 import { sharedTarballs } from './packs';
 
 const root = mkdtempSync(join(tmpdir(), 'wsadmin-consumer-'));
@@ -590,6 +597,15 @@ describe.concurrent('the SDK and the mock in a consumer project', { timeout: 180
     if (page === 'web-mock') {
       // sql.js's WebAssembly is an asset of its own: compiled while streaming, cached.
       expect(assets.filter((asset) => asset.endsWith('.wasm'))).toHaveLength(1);
+      // The sizes packages/mock/README.md states for this page: its script and the WebAssembly.
+      const measured = measuredPageAssets(outDir);
+      console.info(`Vite build of web-mock: ${JSON.stringify(measured)}`);
+      expect(
+        pageAssetDrift(
+          statedPageAssets(readFileSync(join(REPO_ROOT, 'packages', 'mock', 'README.md'), 'utf8')),
+          measured,
+        ),
+      ).toEqual([]);
     }
     const gzipOf = (list: string[]) =>
       list.reduce((sum, asset) => sum + gzipSync(readFileSync(join(outDir, 'assets', asset))).byteLength, 0);

@@ -1,5 +1,5 @@
 import { defineConfig, type UserConfig } from 'tsdown';
-import { libraryBuild } from '../../tsdown.base';
+import { libraryBuild, neverBundle } from '../../tsdown.base';
 
 const entries = { index: 'src/index.ts' };
 
@@ -37,7 +37,7 @@ const core = (entry: Record<string, string>, formats: ('esm' | 'cjs')[], clean: 
     // Bun's built-ins (`bun:sqlite`) stay imports, as Node's do.
     deps: {
       ...base.deps,
-      neverBundle: [/^node:/, /^bun:/],
+      neverBundle: neverBundle([/^node:/, /^bun:/]),
       alwaysBundle: (id, importer) => isBundled(id) && !isDeclaration(importer),
     },
   };

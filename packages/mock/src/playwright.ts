@@ -1,4 +1,13 @@
-import { test as base, expect as baseExpect } from '@playwright/test';
+import {
+  test as base,
+  expect as baseExpect,
+  type Expect,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import { createMockWith, MOCK_BASE_URL, type MockOptions, type WsadminMock } from './create-mock';
 import { mockMatchers } from './journal/matchers';
 import { http } from './msw-http';
@@ -24,7 +33,10 @@ export {
  * Playwright Test's `expect` with the journal's matchers: `expect(mock).toHaveReceived('createWorkspace',
  * { body: { name: 'Sales' } })`, `toHaveReceivedTimes`, `toHaveReceivedInOrder`, `toHaveReceivedNothingElse`.
  */
-export const expect = baseExpect.extend(mockMatchers);
+// The types are written out, from `@playwright/test`: inferred, the declarations would name them by
+// the module that defines them (`playwright/test`, not a dependency of this package), and the build
+// would copy Playwright's 2 MB of types into them, which the project's own `Locator` does not match.
+export const expect: Expect<typeof mockMatchers> = baseExpect.extend(mockMatchers);
 
 /** How the mock runs, apart from its scenario: `baseUrl`, `passwordIterations`, `onError`, ... */
 export type MockRunOptions = Omit<MockOptions, keyof MockScenario>;
@@ -87,7 +99,10 @@ interface Problems {
  *   await expect(page.getByRole('listitem')).toHaveText(['Sales', 'Made by the test']);
  * });
  */
-export const test = base.extend<MockFixtures, MockWorkerFixtures>({
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & MockFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & MockWorkerFixtures
+> = base.extend<MockFixtures, MockWorkerFixtures>({
   mockScenario: [{}, { option: true }],
   mockOptions: [{}, { option: true }],
   wsadminMocks: [
