@@ -16,6 +16,26 @@ export const OTHER_NODE_ONLY = {
   msw3: 'msw 3 needs Node 22.12+: the consumer tests run the mock with it on the node22 and node24 binaries',
 };
 
+/**
+ * Root devDependencies whose JavaScript is never loaded, each with the reason: only files they ship
+ * are used, so their `engines` do not concern the Node that runs the tests.
+ */
+export const FILES_ONLY = {
+  '@sparticuz/chromium':
+    'its JavaScript (Node 22+) is never loaded: testing/npm-chromium.ts unpacks its brotli archives of Chromium and NSS itself',
+};
+
+/** `name@version` of the FILES_ONLY packages as the lockfile pins them. */
+export function filesOnlySpecs(rootDir) {
+  const lock = JSON.parse(readFileSync(join(rootDir, 'package-lock.json'), 'utf8'));
+  return new Set(
+    Object.keys(FILES_ONLY)
+      .map((name) => [name, lock.packages?.[`node_modules/${name}`]?.version])
+      .filter(([, version]) => typeof version === 'string')
+      .map(([name, version]) => `${name}@${version}`),
+  );
+}
+
 /** `name@version` of every package npm warned about, from npm's EBADENGINE blocks. */
 export function engineWarnings(npmOutput) {
   const found = [];
@@ -57,7 +77,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const output = readFileSync(process.argv[2] ?? '', 'utf8');
   const all = engineWarnings(output);
   const rootDir = join(fileURLToPath(import.meta.url), '../..');
-  const direct = directEngineWarnings(output, directDependencies(rootDir), otherNodeOnlySpecs(rootDir));
+  const exempt = new Set([...otherNodeOnlySpecs(rootDir), ...filesOnlySpecs(rootDir)]);
+  const direct = directEngineWarnings(output, directDependencies(rootDir), exempt);
   if (all.length > direct.length)
     console.log(`== ${all.length - direct.length} transitive EBADENGINE warning(s)`);
   if (direct.length > 0) {

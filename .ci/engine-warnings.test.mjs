@@ -3,6 +3,7 @@ import {
   directDependencies,
   directEngineWarnings,
   engineWarnings,
+  filesOnlySpecs,
   otherNodeOnlySpecs,
 } from './engine-warnings.mjs';
 
@@ -51,5 +52,16 @@ describe('.ci/engine-warnings', () => {
     const [msw3] = [...exempt];
     expect(directEngineWarnings(warning(msw3), direct, exempt)).toEqual([]);
     expect(directEngineWarnings(warning('msw@2.99.0'), direct, exempt)).toEqual(['msw@2.99.0']);
+  });
+
+  it('exempts the packages only whose files are used, at the version the lockfile pins, and nothing else', () => {
+    const exempt = filesOnlySpecs(new URL('..', import.meta.url).pathname);
+    expect([...exempt]).toEqual([expect.stringMatching(/^@sparticuz\/chromium@\d+\.\d+\.\d+$/)]);
+    const direct = new Set(['@sparticuz/chromium']);
+    const [chromium] = [...exempt];
+    expect(directEngineWarnings(warning(chromium), direct, exempt)).toEqual([]);
+    expect(directEngineWarnings(warning('@sparticuz/chromium@999.0.0'), direct, exempt)).toEqual([
+      '@sparticuz/chromium@999.0.0',
+    ]);
   });
 });

@@ -14,7 +14,8 @@ export default defineConfig<MockFixtures>({
     // The mock answers the API's URL from the test process.
     mockOptions: { baseUrl: API },
     browserName: 'chromium',
-    // Debian's Chromium (apt-get install chromium); CHROMIUM_PATH names another. Nothing is downloaded.
+    // CHROMIUM_PATH names the Chromium (the repository's tests set it: Debian's, else the npm
+    // package @sparticuz/chromium's, testing/chromium.ts); else Debian's. Nothing is downloaded.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,7 +1,8 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
-// Vitest browser mode on Debian's Chromium (CHROMIUM_PATH names another; nothing is downloaded).
+// Vitest browser mode on the Chromium CHROMIUM_PATH names (the repository's tests set it: Debian's,
+// else the npm package @sparticuz/chromium's, testing/chromium.ts), else Debian's. Nothing is downloaded.
 // Vitest serves MSW's worker script itself at /mockServiceWorker.js, where startMockWorker looks.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { postgresBinaries, postgresUser } from './postgres-binaries';
 
 const run = promisify(execFile);
 
-/** Where the PostgreSQL server binaries are (Debian's `postgresql` package); WSADMIN_POSTGRES_BIN overrides. */
-export const postgresBin = process.env.WSADMIN_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Where the PostgreSQL server binaries are: Debian's, else the npm registry's (postgres-binaries.ts). */
+export const postgresBin = postgresBinaries();
 
 export interface ThrowawayPostgres {
   /** Superuser URL of the `postgres` database, for creating test databases. */
@@ -30,22 +31,20 @@ export interface ThrowawayOptions {
   quiet?: boolean;
 }
 
-/** Whether this machine can start a PostgreSQL server of a test's own. */
-export const canStartPostgres = () => existsSync(join(postgresBin, 'initdb'));
-
 /**
  * Starts a private PostgreSQL server in a temporary directory on a free port, for one test run.
  * Durability is off (fsync, synchronous commit) unless `durable`: the data is thrown away at the end anyway.
- * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
+ * PostgreSQL refuses to run as root, so as root it runs as another user (postgresUser()).
  */
 export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Promise<ThrowawayPostgres> {
   const initdb = join(postgresBin, 'initdb');
   if (!existsSync(initdb)) throw new Error(`PostgreSQL is not installed: ${initdb} is missing`);
   const dir = mkdtempSync(join(tmpdir(), 'wsadmin-pg-'));
   const asRoot = process.getuid?.() === 0;
+  const user = postgresUser();
   const asPostgres = (command: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
-  if (asRoot) await run('chown', ['postgres:', dir]);
+    asRoot ? run('runuser', ['-u', user, '--', command, ...args]) : run(command, args);
+  if (asRoot) await run('chown', [`${user}:`, dir]);
   const data = join(dir, 'data');
   await asPostgres(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();

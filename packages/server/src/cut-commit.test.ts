@@ -1,6 +1,5 @@
 import { type CutCommitReport, runCutCommitDrill } from '@wsadmin/server-testing/drills/cut-commit';
 import {
-  canStartPostgres,
   createTestDatabase,
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -17,12 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `node --conditions=@wsadmin/source --import tsx packages/server-testing/drills/cli.ts cut-commit` runs more rounds.
  */
 
-const installed = canStartPostgres();
 let postgres: ThrowawayPostgres | undefined;
 const cleanups: Array<() => unknown> = [];
 
 beforeAll(async () => {
-  if (installed) postgres = await startThrowawayPostgres();
+  postgres = await startThrowawayPostgres();
 });
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
@@ -51,26 +49,18 @@ describe('a commit cut mid-way, then sent again with its Idempotency-Key', () =>
     expectAnsweredOnce(await runCutCommitDrill({ fault: 'kill', databaseUrl: database.url }));
   }, 90_000);
 
-  it.skipIf(!installed)(
-    'PostgreSQL: its process killed while another session holds the workspace row; the retry on a second process',
-    async () => {
-      if (!postgres) return;
-      const databaseUrl = await createTestDatabase(postgres.adminUrl, 'cut_kill');
-      expectAnsweredOnce(await runCutCommitDrill({ fault: 'kill', databaseUrl }));
-    },
-    90_000,
-  );
+  it('PostgreSQL: its process killed while another session holds the workspace row; the retry on a second process', async () => {
+    if (!postgres) throw new Error('the throwaway PostgreSQL server did not start');
+    const databaseUrl = await createTestDatabase(postgres.adminUrl, 'cut_kill');
+    expectAnsweredOnce(await runCutCommitDrill({ fault: 'kill', databaseUrl }));
+  }, 90_000);
 
-  it.skipIf(!installed)(
-    'PostgreSQL restarted (pg_ctl restart -m fast) while the commit waits; the retry on the same process',
-    async () => {
-      if (!postgres) return;
-      const databaseUrl = await createTestDatabase(postgres.adminUrl, 'cut_restart');
-      const report = await runCutCommitDrill({ fault: 'restart', databaseUrl, postgres });
-      expectAnsweredOnce(report);
-      // The cut commit heard that the database was gone, not a 500.
-      expect(report.cutAnswer).toBe('503 unavailable');
-    },
-    90_000,
-  );
+  it('PostgreSQL restarted (pg_ctl restart -m fast) while the commit waits; the retry on the same process', async () => {
+    if (!postgres) throw new Error('the throwaway PostgreSQL server did not start');
+    const databaseUrl = await createTestDatabase(postgres.adminUrl, 'cut_restart');
+    const report = await runCutCommitDrill({ fault: 'restart', databaseUrl, postgres });
+    expectAnsweredOnce(report);
+    // The cut commit heard that the database was gone, not a 500.
+    expect(report.cutAnswer).toBe('503 unavailable');
+  }, 90_000);
 });

@@ -83,7 +83,7 @@ describe('migrations', () => {
     return storage;
   };
   const postgres = async (label: string) => {
-    const url = await createTestDatabase(adminUrl ?? '', label);
+    const url = await createTestDatabase(adminUrl, label);
     databases.push(url);
     return url;
   };
@@ -115,7 +115,7 @@ describe('migrations', () => {
     expect(shape).toEqual(memory);
   });
 
-  describe.skipIf(!adminUrl)('on PostgreSQL', () => {
+  describe('on PostgreSQL', () => {
     it('ends with the same tables, columns and indexes as SQLite', async () => {
       const storage = keep(await openPostgresStorage(await postgres('shape'), now));
       const shape = await postgresShape(storage.db);

@@ -1,6 +1,5 @@
 import { AdjustableClock, createApp, createKey, pbkdf2Passwords, type Storage } from '@wsadmin/server-core';
 import {
-  canStartPostgres,
   createTestDatabase,
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -56,7 +55,7 @@ async function elsewhere(url: string, text: string, values: unknown[]) {
 
 // A server of its own: other test files' commits would move its snapshot, and the first test shows
 // answers kept between this file's own changes.
-describe.skipIf(!canStartPostgres())('cached answers on PostgreSQL', () => {
+describe('cached answers on PostgreSQL', () => {
   let postgres: ThrowawayPostgres | undefined;
   let databaseUrl = '';
   beforeAll(async () => {

@@ -60,8 +60,8 @@ describe('DATABASE_URL', () => {
   });
 });
 
-describe.skipIf(!adminUrl)('PostgreSQL answers as SQLite does', () => {
-  const admin = adminUrl ?? '';
+describe('PostgreSQL answers as SQLite does', () => {
+  const admin = adminUrl;
   const storages: Record<string, Storage> = {};
   const apps: Record<string, Awaited<ReturnType<typeof appOver>>> = {};
   let databaseUrl = '';
@@ -146,8 +146,8 @@ describe.skipIf(!adminUrl)('PostgreSQL answers as SQLite does', () => {
   );
 });
 
-describe.skipIf(!adminUrl)('PostgreSQL out of reach', () => {
-  const admin = adminUrl ?? '';
+describe('PostgreSQL out of reach', () => {
+  const admin = adminUrl;
   let databaseUrl = '';
   beforeAll(async () => {
     databaseUrl = await createTestDatabase(admin, 'outage');

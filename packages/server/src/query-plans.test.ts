@@ -113,8 +113,8 @@ describe('query plans: SQLite (better-sqlite3)', () => {
   planSuite('sqlite', (now) => openSqliteStorage(':memory:', now));
 });
 
-describe.skipIf(!adminUrl)('query plans: PostgreSQL', () => {
-  const admin = adminUrl ?? '';
+describe('query plans: PostgreSQL', () => {
+  const admin = adminUrl;
   let databaseUrl = '';
   planSuite(
     'postgres',

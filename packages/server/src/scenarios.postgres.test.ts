@@ -7,8 +7,8 @@ import { openPostgresStorage } from './postgres';
 
 const adminUrl = inject('postgresAdminUrl');
 
-describe.skipIf(!adminUrl)('scenarios on PostgreSQL', () => {
-  const admin = adminUrl ?? '';
+describe('scenarios on PostgreSQL', () => {
+  const admin = adminUrl;
 
   describe('scenarios: app in-process, PostgreSQL', () => {
     let target: Target;

@@ -234,8 +234,8 @@ describe('wsadmin-server with OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP to a local 
 
 const adminUrl = inject('postgresAdminUrl');
 
-describe.skipIf(!adminUrl)('statement spans on PostgreSQL (pg, its prepared quick reads included)', () => {
-  const admin = adminUrl ?? '';
+describe('statement spans on PostgreSQL (pg, its prepared quick reads included)', () => {
+  const admin = adminUrl;
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracing = openTelemetryTracing(provider.getTracer('@wsadmin/server'));

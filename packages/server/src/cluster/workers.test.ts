@@ -20,7 +20,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 const adminUrl = inject('postgresAdminUrl');
 
 interface Target {
-  skip: boolean;
   open(): Promise<{ url: string; keyCount(): Promise<number>; remove(): Promise<void> }>;
 }
 
@@ -28,7 +27,6 @@ const targets: Array<[string, Target]> = [
   [
     'a SQLite file',
     {
-      skip: false,
       async open() {
         const database = tempDatabase('wsadmin-workers-');
         return {
@@ -49,9 +47,8 @@ const targets: Array<[string, Target]> = [
   [
     'PostgreSQL',
     {
-      skip: !adminUrl,
       async open() {
-        const admin = adminUrl ?? '';
+        const admin = adminUrl;
         const url = await createTestDatabase(admin, 'workers');
         return {
           url,
@@ -68,7 +65,7 @@ const targets: Array<[string, Target]> = [
 ];
 
 for (const [name, target] of targets) {
-  describe.skipIf(target.skip)(`WSADMIN_WORKERS=2 on ${name}`, () => {
+  describe(`WSADMIN_WORKERS=2 on ${name}`, () => {
     let database: Awaited<ReturnType<Target['open']>>;
     let cluster: ClusterProcess;
     let key = '';
