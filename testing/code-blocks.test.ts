@@ -77,7 +77,7 @@ describe('the code blocks of a Markdown file', () => {
     expect(snippetSource(withContext)).toBe(
       'import { client } from "./client";\ndeclare const id: number;\nawait client.get(id);\n  nested;\n',
     );
-    expect(snippetSource({ ...withContext, context: undefined, code: 'const a = 1;' })).toBe(
+    expect(snippetSource({ file: 'a.md', line: 1, language: 'ts', code: 'const a = 1;' })).toBe(
       'const a = 1;\nexport {};\n',
     );
     expect(markdownLineOf(withContext, 3)).toBe(18);
