@@ -71,8 +71,8 @@ export function diagnosticsAtMarkdown(output: string, written: readonly WrittenS
 
 /**
  * Errors inside another library's declarations (`node_modules/` outside `@wsadmin/`): with
- * `skipLibCheck: false` a tool's own declarations may fail a compiler version (Storybook 10's under
- * TypeScript 7: TS2344 and unused `@ts-expect-error`), which no README block can change. Ours are held.
+ * `skipLibCheck: false` a tool's own declarations may fail a compiler version (Storybook 10.6's
+ * `@storybook/react`, under TypeScript 5.9 and 7: TS2344 and unused `@ts-expect-error`), which no README block can change. Ours are held.
  */
 export function isThirdPartyDeclarationError(diagnostic: string): boolean {
   return /^node_modules\//.test(diagnostic) && !/^node_modules\/@wsadmin\//.test(diagnostic);
