@@ -28,7 +28,6 @@ import { sharedTarballs } from './packs';
 import {
   diagnosticsAtMarkdown,
   docBlocks,
-  isPendingPlaywrightDeclarationError,
   isThirdPartyDeclarationError,
   type WrittenSnippet,
   writeSnippets,
@@ -95,8 +94,7 @@ async function compile(compiler: 'typescript' | 'typescript7', emit: boolean): P
     timeoutMs: 600_000,
   });
   return diagnosticsAtMarkdown(`${result.stdout}\n${result.stderr}`, written).filter(
-    (diagnostic) =>
-      !isThirdPartyDeclarationError(diagnostic) && !isPendingPlaywrightDeclarationError(diagnostic),
+    (diagnostic) => !isThirdPartyDeclarationError(diagnostic),
   );
 }
 

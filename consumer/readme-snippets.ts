@@ -77,14 +77,3 @@ export function diagnosticsAtMarkdown(output: string, written: readonly WrittenS
 export function isThirdPartyDeclarationError(diagnostic: string): boolean {
   return /^node_modules\//.test(diagnostic) && !/^node_modules\/@wsadmin\//.test(diagnostic);
 }
-
-/**
- * What issue 42 item 2 (declarations that import their peers' types, the `decls` branch) removes:
- * `@wsadmin/mock/playwright`'s inlined copy of Playwright's types names `electron`. Delete this
- * once that lands; until then the compile passes with it and fails on anything else.
- */
-export function isPendingPlaywrightDeclarationError(diagnostic: string): boolean {
-  return /^node_modules\/@wsadmin\/mock\/dist\/playwright\.d\.mts\(\d+,\d+\): error TS2307: Cannot find module 'electron'/.test(
-    diagnostic,
-  );
-}
