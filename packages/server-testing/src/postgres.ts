@@ -111,11 +111,22 @@ export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) =
 /**
  * Creates an empty database and returns its URL. Where the server has ICU, the database sorts text
  * as en-US does (case-insensitively, punctuation last), as production databases often do, so the
- * tests prove the storage does not depend on the database's locale.
+ * tests prove the storage does not depend on the database's locale. With `template` (the URL of a
+ * database no one is connected to), the new one is a copy of it: a migrated template makes each
+ * database of a test that needs many in a few milliseconds instead of a migration each.
  */
-export async function createTestDatabase(adminUrl: string, label: string): Promise<string> {
+export async function createTestDatabase(
+  adminUrl: string,
+  label: string,
+  options: { template?: string } = {},
+): Promise<string> {
   const name = `wsadmin_${label.replace(/\W/g, '_')}_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, async (client) => {
+    if (options.template !== undefined) {
+      const template = decodeURIComponent(new URL(options.template).pathname.slice(1));
+      await client.query(`create database "${name}" template "${template}"`);
+      return;
+    }
     try {
       await client.query(
         `create database "${name}" template template0 encoding 'UTF8' locale_provider icu icu_locale 'en-US'`,
