@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
+import { typesOf } from './public-exports';
 
 /**
  * Declaration bytes of each entry of an unpacked package, by entry and condition path
@@ -17,18 +18,6 @@ interface Manifest {
 
 const readManifest = (directory: string) =>
   JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as Manifest;
-
-/** Every declaration file an export-map target names, by condition path (`import`, `node.require`, ...). */
-function typesOf(target: unknown, path = ''): Array<[string, string]> {
-  if (typeof target !== 'object' || target === null) return [];
-  return Object.entries(target).flatMap(([condition, value]): Array<[string, string]> => {
-    const here = path ? `${path}.${condition}` : condition;
-    if (condition === 'types' && typeof value === 'string') return [[path || 'types', value]];
-    // The repository's source condition points at TypeScript sources that do not ship.
-    if (condition === '@wsadmin/source') return [];
-    return typesOf(value, here);
-  });
-}
 
 /**
  * The module specifiers a declaration file imports or re-exports, `import("…")` types included;

@@ -6,7 +6,7 @@ import ts from 'typescript';
 export type PublicExports = Record<string, string[]>;
 
 /** Every declaration file an export-map target names, by condition path (`import`, `node.require`, ...). */
-function typesOf(target: unknown, path = ''): Array<[string, string]> {
+export function typesOf(target: unknown, path = ''): Array<[string, string]> {
   if (typeof target !== 'object' || target === null) return [];
   return Object.entries(target).flatMap(([condition, value]): Array<[string, string]> => {
     const here = path ? `${path}.${condition}` : condition;
