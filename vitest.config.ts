@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './testing/slow-first-sequencer.ts';
 import { earlierTiers, isolatedUnits, type Tier, tiers } from './testing/tiers.ts';
 
 // Workspace packages resolve to their TypeScript sources through the "@wsadmin/source" export
@@ -69,6 +70,7 @@ export default defineConfig({
     // went from 7.5 to 4.6 minutes on this 2-core machine. At most 8: each file may start servers
     // and PostgreSQL pools (the throwaway PostgreSQL server allows 300 connections).
     maxWorkers: Math.min(availableParallelism() + 1, 8),
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
