@@ -46,7 +46,6 @@ beforeAll(async () => {
     'storybook',
     '@storybook/react-vite',
     'msw-storybook-addon',
-    // The specs type-checked as an editor does (tsconfig.playwright-types.json).
     'typescript',
     '@types/node',
   ];
@@ -59,8 +58,6 @@ beforeAll(async () => {
       dependencies: {
         ...tarballDependencies(tarballs, ['@wsadmin/sdk', '@wsadmin/mock']),
         ...Object.fromEntries(tools.map((name) => [name, installedVersion(name)])),
-        // TypeScript 7 (the native compiler) beside 5.9, under the alias this repository installs it as.
-        typescript7: `npm:typescript@${installedVersion('typescript7')}`,
       },
       env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     }),
@@ -222,25 +219,6 @@ describe('examples/playwright: Playwright Test with @wsadmin/mock/playwright', {
 
 // Issue 42: the mock's declarations carried their own copy of Playwright's types, so the fixture's
 // `expect` did not know the project's `Locator` (TS2339 on every `toHaveText`) and named `electron`.
-// The specs of examples/playwright and playwright-types/locator.spec.ts (the fixture's `test`,
-// `expect` and options, Playwright's matchers beside the mock's), as a project's editor checks them.
-// skipLibCheck off checks all of Playwright's, msw's and zod's declarations: under a minute on a
-// quiet 2-core machine; at a load average of 35 (2026-11-28) TypeScript 7 took 162 s and 5.9 over
-// 290 s, hence the limits.
-describe.concurrent('Playwright specs on @wsadmin/mock/playwright type-check', { timeout: 600_000 }, () => {
-  it.each(['typescript', 'typescript7'])(
-    'strict, skipLibCheck off, with %s',
-    async (compiler) => {
-      await run(
-        process.execPath,
-        [join(project, 'node_modules', compiler, 'bin', 'tsc'), '-p', 'tsconfig.playwright-types.json'],
-        { cwd: project, timeoutMs: 540_000 },
-      );
-    },
-    600_000,
-  );
-});
-
 describe("examples/vitest-browser: Vitest browser mode with the mock's worker", { timeout: 300_000 }, () => {
   it('renders the app in Chromium, the worker answering, with no worker script copied', async () => {
     const { stdout } = await run(

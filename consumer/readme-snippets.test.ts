@@ -5,9 +5,11 @@
  * of them; the blocks marked `<!-- runs -->` then run with Node (from TypeScript 5.9's output), those
  * marked `<!-- runs: vitest -->` with Vitest. Blocks for a browser (Playwright Test, Vitest browser
  * mode, Storybook, a page) are type-checked only: the browser examples they come from run in
- * browser-tools.test.ts. The project's msw is the one `npm install msw` gives on this Node.
+ * browser-tools.test.ts. The same two compiler runs check the Playwright specs of
+ * examples/playwright and `playwright-types/locator.spec.ts` (the fixture's `expect` with
+ * Playwright's own matchers), as a project's editor does. The project's msw is the one `npm install msw` gives on this Node.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +78,20 @@ beforeAll(async () => {
     dependencies,
     allowScripts: { 'better-sqlite3': true },
     env: { ...(await localPrebuilds(join(root, 'prebuilds'))), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  // The Playwright specs of examples/playwright (and the scenarios they import), compiled beside the
+  // blocks with `playwright-types/locator.spec.ts`: Playwright's matchers on the project's `Locator`
+  // through the mock fixture's `expect`, as an editor checks a spec.
+  mkdirSync(join(project, 'playwright'));
+  cpSync(join(REPO_ROOT, 'examples', 'playwright', 'tests'), join(project, 'playwright', 'tests'), {
+    recursive: true,
+  });
+  cpSync(
+    join(REPO_ROOT, 'examples', 'playwright', 'playwright.config.ts'),
+    join(project, 'playwright', 'playwright.config.ts'),
+  );
+  cpSync(join(REPO_ROOT, 'examples', 'react-query', 'src'), join(project, 'react-query', 'src'), {
+    recursive: true,
   });
   // Read after the install: a README edited while the tarballs were packed is the one compiled.
   blocks = docBlocks(REPO_ROOT);

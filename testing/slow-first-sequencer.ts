@@ -11,31 +11,38 @@ export const SLOW_FILES = [
   'consumer/packages.test.ts',
   'consumer/browser-tools.test.ts',
   'consumer/runtime-servers.test.ts',
-  'packages/server/src/examples-accepted.test.ts',
-  'packages/server/src/conformance-command.test.ts',
   'packages/server/src/revocation.test.ts',
+  'packages/server/src/examples-accepted.test.ts',
+  'packages/server/src/cluster/workers.test.ts',
+  'packages/server/src/fuzz.test.ts',
+  'packages/server/src/scenarios.postgres.test.ts',
 ];
+
+/**
+ * The tiers in the order their files start. The consumer tier waits for the run's tarballs, packed in
+ * the background from the start (consumer/packs-global-setup.ts): the browser and scenario tiers
+ * run meanwhile. vitest's own order is alphabetical.
+ */
+export const TIER_ORDER = ['browser', 'scenarios', 'consumer', 'system', 'unit', 'unit:isolated'];
+
+const tierRank = (spec: TestSpecification): number => {
+  const index = TIER_ORDER.indexOf(spec.project.name);
+  return index < 0 ? TIER_ORDER.length : index;
+};
 
 const rankOf = (spec: TestSpecification): number => {
   const index = SLOW_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
   return index < 0 ? SLOW_FILES.length : index;
 };
 
-/** vitest's order (tier by tier), with each tier's slow files moved to its front. */
+/** vitest's order within a tier, the tiers in TIER_ORDER, each tier's slow files moved to its front. */
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const tierStart = new Map<string, number>();
-    sorted.forEach((spec, index) => {
-      if (!tierStart.has(spec.project.name)) tierStart.set(spec.project.name, index);
-    });
     return sorted
       .map((spec, index) => ({ spec, index }))
       .sort(
-        (a, b) =>
-          (tierStart.get(a.spec.project.name) ?? 0) - (tierStart.get(b.spec.project.name) ?? 0) ||
-          rankOf(a.spec) - rankOf(b.spec) ||
-          a.index - b.index,
+        (a, b) => tierRank(a.spec) - tierRank(b.spec) || rankOf(a.spec) - rankOf(b.spec) || a.index - b.index,
       )
       .map(({ spec }) => spec);
   }

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { groupNames } from '@wsadmin/conformance';
 import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { REPO_ROOT } from '@wsadmin/server-testing/processes';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '../../../testing/xml';
 import { readConfig, startServer } from './index';
@@ -100,87 +98,8 @@ describe('wsadmin-conformance against the Node server over HTTP', () => {
     );
   }, 120_000);
 
-  it('runs every scenario with --keys-command and --test-clock: none is left not run, the JUnit report agrees', async () => {
-    // wsadmin-keys as one file, as its build runs (`node --import tsx` would spend seconds per key).
-    const cache = join(REPO_ROOT, 'node_modules', '.cache', 'wsadmin-conformance-test');
-    mkdirSync(cache, { recursive: true });
-    const bundleDir = mkdtempSync(join(cache, 'keys-'));
-    const keysScript = join(bundleDir, 'wsadmin-keys.mjs');
-    try {
-      await build({
-        entryPoints: [join(REPO_ROOT, 'packages', 'server', 'src', 'bin', 'keys.ts')],
-        outfile: keysScript,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        conditions: ['@wsadmin/source'],
-        logLevel: 'warning',
-        // The repository's packages from source, their dependencies (better-sqlite3, kysely, …) as installed.
-        plugins: [
-          {
-            name: 'installed-dependencies',
-            setup: (esbuild) =>
-              esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-                path.startsWith('@wsadmin/') ? undefined : { path, external: true },
-              ),
-          },
-        ],
-      });
-      const junit = join(reports, 'every', 'conformance.xml');
-      const keysCommand = `DATABASE_URL='sqlite:${target.file}' '${process.execPath}' '${keysScript}'`;
-      const run = await conformance(
-        [
-          '--base-url',
-          target.baseUrl,
-          '--key',
-          target.key,
-          '--keys-command',
-          keysCommand,
-          '--test-clock',
-          '--runs',
-          '1',
-          '--junit',
-          junit,
-          '--progress',
-          'live',
-        ],
-        300_000,
-      );
-      expect(run.stdout).not.toMatch(/^FAIL /m);
-      expect(run.code).toBe(0);
-      const { passed, failed, notRun } = totals(run.stdout);
-      expect({ failed, notRun }).toEqual({ failed: 0, notRun: 0 });
-      for (const group of groupNames)
-        expect(run.stdout).toMatch(new RegExp(`^ {2}${group} +\\d+ passed, 0 failed, 0 not run$`, 'm'));
-      // The live line: rewritten in place (\r, erase line), never a newline, cleared before the summary.
-      const drawn = run.stderr.split('\r\u001b[2K');
-      expect(drawn[0]).toBe('');
-      expect(drawn[1]).toBe(`wsadmin-conformance: 0/${passed} protocol`);
-      expect(
-        drawn.slice(1, -1).filter((line) => !/^wsadmin-conformance: \d+\/\d+ [a-z-]+$/.test(line)),
-      ).toEqual([]);
-      expect(drawn.slice(-2)).toEqual([`wsadmin-conformance: ${passed - 1}/${passed} round-trip`, '']);
-      expect(run.stderr).not.toContain('\n');
-
-      const report = parseXml(readFileSync(junit, 'utf8'));
-      expect(report.attributes).toMatchObject({
-        tests: String(passed),
-        failures: '0',
-        errors: '0',
-        skipped: '0',
-      });
-      expect(report.children.map((suite) => suite.attributes.name)).toEqual(groupNames);
-      const cases = testcases(report);
-      expect(cases).toHaveLength(passed);
-      expect(cases.filter((testcase) => testcase.children.length > 0)).toEqual([]);
-      const suiteTotal = report.children.reduce((sum, suite) => sum + Number(suite.attributes.tests), 0);
-      expect(suiteTotal).toBe(passed);
-      // No secret of a key the command made reaches the report.
-      expect(readFileSync(junit, 'utf8')).not.toMatch(/wsk_/);
-    } finally {
-      rmSync(bundleDir, { recursive: true, force: true });
-    }
-  }, 300_000);
+  // Every scenario through the command line, keys from --keys-command and the clock from
+  // --test-clock, runs once per test run, from the tarballs: consumer/packages.test.ts.
 
   it('exits 2 before running anything when --test-clock is given and the server has no test clock', async () => {
     const server = await startServer(
