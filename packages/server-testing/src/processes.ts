@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `npm start` and `npm run keys` run. */
@@ -116,6 +116,67 @@ export interface Finished {
 /** Runs a script to its end and collects its output. */
 export function runTsx(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
   const child = spawnTsx(script, args, env);
+  const output = collect(child);
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code, signal) => done({ code, signal, ...output() }));
+  });
+}
+
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * A repository script (`packages/server/src/bin/keys.ts`) bundled into one ES module file, as its
+ * build ships it: the repository's packages from source, their dependencies (better-sqlite3,
+ * kysely, …) left to Node. `node --import tsx` spends two to three seconds of CPU compiling the
+ * sources at every start; a test that runs a command many times runs the bundle (only for scripts
+ * that read no file beside their own source). Bundled once per test process.
+ */
+export function bundledScript(script: string): Promise<string> {
+  let bundle = bundles.get(script);
+  if (!bundle) {
+    bundle = (async () => {
+      const { build } = await import('esbuild');
+      // Under the repository's node_modules, so that the external dependencies resolve from there.
+      const cache = join(REPO_ROOT, 'node_modules', '.cache', 'wsadmin-bundles');
+      mkdirSync(cache, { recursive: true });
+      const outfile = join(mkdtempSync(join(cache, 'script-')), `${basename(script, extname(script))}.mjs`);
+      await build({
+        entryPoints: [join(REPO_ROOT, script)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        conditions: ['@wsadmin/source'],
+        logLevel: 'warning',
+        plugins: [
+          {
+            name: 'installed-dependencies',
+            setup: (esbuild) =>
+              esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+                path.startsWith('@wsadmin/') ? undefined : { path, external: true },
+              ),
+          },
+        ],
+      });
+      return outfile;
+    })();
+    bundles.set(script, bundle);
+  }
+  return bundle;
+}
+
+/** Runs a repository script's bundle (bundledScript) to its end with plain `node`, and collects its output. */
+export async function runBundled(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<Finished> {
+  const child = spawn(process.execPath, [await bundledScript(script), ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: 'pipe',
+  });
   const output = collect(child);
   return new Promise((done, fail) => {
     child.once('error', fail);

@@ -1,12 +1,13 @@
 import { authDataKeyOf, findKeyBySecret, hashSecret, listKeys } from '@wsadmin/server-core';
-import { runTsx, tempDatabase } from '@wsadmin/server-testing/processes';
+import { runBundled, tempDatabase } from '@wsadmin/server-testing/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { type RunningServer, startServer } from './server';
 
 const CLI = 'packages/server/src/bin/keys.ts';
 const database = tempDatabase('wsadmin-keys-');
-const keys = (...args: string[]) => runTsx(CLI, args, { DATABASE_URL: database.url });
+// The command bundled as its build ships it: tsx would compile the sources again at every run.
+const keys = (...args: string[]) => runBundled(CLI, args, { DATABASE_URL: database.url });
 
 const PUBLIC_FIELDS = [
   'createdAt',

@@ -3,7 +3,7 @@ import { createTestDatabase, startThrowawayPostgres } from '@wsadmin/server-test
 import {
   collect,
   REPO_ROOT,
-  runTsx,
+  runBundled,
   spawnTsx,
   stop,
   tempDatabase,
@@ -88,7 +88,7 @@ for (const [dialect, open] of dialects) {
     /** The key whose scope the table below changes, case after case. */
     let scoped: { id: string; secret: string } | undefined;
     const keys = (...args: string[]) =>
-      runTsx('packages/server/src/bin/keys.ts', args, { DATABASE_URL: database.url });
+      runBundled('packages/server/src/bin/keys.ts', args, { DATABASE_URL: database.url });
     const detail = async (secret: string, id = workspaceId, url = server.url) => {
       const answer = await fetch(`${url}/openapi/v1/workspaces/${id}/`, {
         headers: { authorization: `Bearer ${secret}` },
