@@ -54,9 +54,13 @@ export async function run(
     });
     return { stdout, stderr };
   } catch (error) {
-    const failed = error as Error & { stdout?: string; stderr?: string };
+    const failed = error as Error & { stdout?: string; stderr?: string; killed?: boolean; signal?: string };
+    // execFile's message says "Command failed" for a timeout too: say which it was.
+    const how = failed.killed
+      ? `timed out after ${(options.timeoutMs ?? 180_000) / 1000} s (${failed.signal ?? 'killed'})`
+      : failed.message;
     throw new Error(
-      `${command} ${args.join(' ')} failed in ${options.cwd}: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+      `${command} ${args.join(' ')} failed in ${options.cwd}: ${how}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
     );
   }
 }
