@@ -19,6 +19,14 @@ export {
 } from './operation-ids-check';
 export { RouteError } from './route-error';
 export {
+  API_PREFIX,
+  isRouteFound,
+  matchRoute,
+  type RouteFound,
+  type RouteMethod,
+  type RouteMethods,
+} from './route-matcher';
+export {
   type ErrorData,
   errorEnvelope,
   isSuccess,

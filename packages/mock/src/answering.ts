@@ -70,7 +70,8 @@ export function createAnswering({
   ): Promise<Response> {
     const app = (forwarded: Request) =>
       journal && trace ? journal.appCall(trace, () => appFetch(forwarded)) : appFetch(forwarded);
-    const matched = matchOperation(request.method, path);
+    // Matched only while an override is in force: otherwise the app alone answers, and matches.
+    const matched = overrides.size > 0 ? matchOperation(request.method, path) : undefined;
     const active = matched ? overrides.get(matched.operationId) : undefined;
     if (!matched || !active) return appAnswer(matched, request, url, path, app);
     active.remaining -= 1;
@@ -107,7 +108,7 @@ export function createAnswering({
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.clone();
     const response = await app(await scope.forward(request, url, path));
     const rejection = await rejectionOf(
-      matched?.operationId,
+      () => (matched ?? matchOperation(request.method, path))?.operationId,
       request.method,
       `${path}${url.search}`,
       body,

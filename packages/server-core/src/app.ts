@@ -1,4 +1,5 @@
 import { errorEnvelope, successEnvelope } from '@wsadmin/contract';
+import { API_PREFIX, isRouteFound, matchRoute, routes } from '@wsadmin/contract/routes';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,12 +10,10 @@ import { AdjustableClock, type Clock } from './clock';
 import type { ServerContext, TaskRunner } from './context';
 import { ApiError, RetryLaterError } from './errors';
 import { handlers } from './handlers';
-import { CachingRouter } from './http/caching-router';
 import { CORS_RULE } from './http/cors-rule';
 import { unmatched } from './http/fallback';
 import { type Readiness, registerHealth } from './http/health';
-import { literalPaths } from './http/match-operation';
-import { registerOperations, toHonoPath } from './http/register-operations';
+import { operationAnswers } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestReport, routeOf } from './http/request-report';
@@ -90,7 +89,7 @@ export function createApp(options: AppOptions): Hono {
       taskRunner: options.taskRunner ?? { id: `app-${randomSecret(6)}` },
     },
   };
-  const app = new Hono({ router: new CachingRouter() });
+  const app = new Hono();
 
   // Decided here, once: without tracing the app has no tracing middleware at all.
   if (options.tracing) app.use(options.tracing.requests);
@@ -138,6 +137,20 @@ export function createApp(options: AppOptions): Hono {
 
   registerHealth(app, storageNow, options.readiness);
 
+  // The operation is chosen here, by the contract's route matcher, before anything is charged: even a
+  // refused request is reported with its route. HEAD is answered by the GET operation (Hono drops the body).
+  app.use(`${API_PREFIX}*`, async (c, next) => {
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const found = matchRoute(method, pathOf(c.req.url));
+    if (isRouteFound(found)) {
+      const facts = factsOf(c.req.raw);
+      facts.route = routes[found.operationId].path;
+      facts.operationId = found.operationId;
+      facts.params = found.params;
+    }
+    await next();
+  });
+
   const limiter = options.rateLimiter;
   if (limiter) {
     // Before the key is looked up, so a flood of bad keys is refused without touching the database.
@@ -168,15 +181,14 @@ export function createApp(options: AppOptions): Hono {
     if (allow) c.header('Allow', allow);
     return c.json(errorEnvelopeOf(error), error.errcode);
   };
-  // Before any id route: a literal path (`/workspaces/create-workspaces/`) refuses its other
-  // methods with 405 itself, so PUT there never reaches the workspace "create-workspaces".
-  for (const { path, refused } of literalPaths) {
-    if (refused.length > 0) app.on(refused, toHonoPath(path), refuse);
-  }
-
-  registerOperations(app, handlers, context, {
+  const answers = operationAnswers(handlers, context, {
     validateResponses: options.validateResponses ?? true,
     rateLimiter: limiter,
+  });
+  app.all(`${API_PREFIX}*`, async (c) => {
+    const facts = factsOf(c.req.raw);
+    const answer = facts.operationId && answers.get(facts.operationId);
+    return answer ? await answer(c, facts, facts.params ?? {}) : refuse(c);
   });
 
   app.notFound(refuse);
@@ -199,6 +211,15 @@ export function createApp(options: AppOptions): Hono {
   });
 
   return app;
+}
+
+/** The path of a URL as sent (percent-encoded), without query or fragment. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf(':') + 3);
+  const query = url.indexOf('?', start);
+  const hash = url.indexOf('#', start);
+  const end = query === -1 ? hash : hash === -1 ? query : Math.min(query, hash);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
 function errorEnvelopeOf(error: ApiError) {

@@ -1,10 +1,9 @@
 import type { OperationId } from '@wsadmin/contract';
-import { pathOf } from '@wsadmin/contract/routes';
+import { API_PREFIX, isRouteFound, matchRoute, pathOf } from '@wsadmin/contract/routes';
 import { type Answer, compareAnswers, type Difference } from './compare';
 import { schemaOf } from './contract-schemas';
 import { type EntryProblem, isProblem, type RecordedExchange, readHar } from './har-reader';
 import { IdentifierMap } from './id-map';
-import { API_PREFIX, matchRoute } from './route-match';
 import { mapIdentifiers } from './schema-walk';
 
 /** Where the recording is replayed: a started server (its URL and key) or the in-process mock's `fetch`. */
@@ -66,7 +65,7 @@ export async function replayRecording(harText: string, target: ReplayTarget): Pr
     const problem = (text: string) =>
       result.problems.push({ index: item.index, url: `${url.origin}${url.pathname}`, problem: text });
     const route = matchRoute(item.method, url.pathname);
-    if (route === undefined) {
+    if (!isRouteFound(route)) {
       problem(`unknown path: no operation of the contract is ${item.method} ${url.pathname}`);
       continue;
     }

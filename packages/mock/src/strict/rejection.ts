@@ -58,14 +58,17 @@ const BODY_SHOWN = 200;
  * answer is one. `operationId`: the matched operation (a 404 with one is a missing object).
  */
 export async function rejectionOf(
-  operationId: OperationId | undefined,
+  /** The operation the request called; asked only of an answer that may be a rejection. */
+  operationIdOf: () => OperationId | undefined,
   method: string,
   path: string,
   body: Request | undefined,
   response: Response,
 ): Promise<MockRejection | undefined> {
   const status = response.status;
-  if (!STATUSES.has(status) || (status === 404 && operationId !== undefined)) return undefined;
+  if (!STATUSES.has(status)) return undefined;
+  const operationId = operationIdOf();
+  if (status === 404 && operationId !== undefined) return undefined;
   // A CORS preflight is the browser's, not the app's: one a bridge passes on is no bug of the app.
   if (method === 'OPTIONS') return undefined;
   const envelope = (await response

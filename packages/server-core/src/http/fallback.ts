@@ -1,5 +1,5 @@
+import { matchRoute } from '@wsadmin/contract/routes';
 import { ApiError } from '../errors';
-import { allowedMethods } from './match-operation';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -14,8 +14,10 @@ export interface Unmatched {
  * unknown path. `preflight`: OPTIONS is answered on every path (CORS is on), so a 405 lists it.
  */
 export function unmatched(method: string, path: string, preflight = false): Unmatched {
-  const allowed = allowedMethods(path);
-  if (allowed.length > 0) {
+  const found = matchRoute(method, path);
+  if (found !== undefined) {
+    // Only ever asked when the app found no operation, so `found` lists the path's methods.
+    const allowed: readonly string[] = 'allowed' in found ? found.allowed : [method.toUpperCase()];
     // HEAD is answered wherever GET is (Hono runs the GET route and drops the body).
     const answered = new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])]);
     if (preflight) answered.add('OPTIONS');
@@ -27,7 +29,7 @@ export function unmatched(method: string, path: string, preflight = false): Unma
     );
     return { error, allow };
   }
-  if (!path.endsWith('/') && allowedMethods(`${path}/`).length > 0) {
+  if (!path.endsWith('/') && matchRoute(method, `${path}/`) !== undefined) {
     return {
       error: new ApiError(404, `unknown path ${path}: paths must end with "/" (try ${path}/)`, 'not_found'),
     };

@@ -2,12 +2,12 @@ import {
   EmptyEnvelope,
   envelopeOf,
   type OperationId,
-  type OperationSpec,
   operationEntries,
   successEnvelope,
   successEnvelopeText,
 } from '@wsadmin/contract';
-import type { Context, Hono } from 'hono';
+import type { RouteFound } from '@wsadmin/contract/routes';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
   authenticate,
@@ -35,25 +35,7 @@ import { answerSlot, requestLineOf } from './answer-cache';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
-import { factsOf, type RequestFacts } from './request-report';
-
-/** `/a/{id}/` -> `/a/:id/` */
-export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-/**
- * Static segments must win over parameters (`/workspaces/update-workspaces/` is never workspace
- * id "update-workspaces"); Hono matches in registration order, so static-first order is enforced here.
- */
-export function bySpecificity(a: OperationSpec, b: OperationSpec): number {
-  const left = a.path.split('/');
-  const right = b.path.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const leftParam = left[i]?.startsWith('{') ?? false;
-    const rightParam = right[i]?.startsWith('{') ?? false;
-    if (leftParam !== rightParam) return leftParam ? 1 : -1;
-  }
-  return 0;
-}
+import type { RequestFacts } from './request-report';
 
 type AnyHandler = (request: unknown, context: unknown) => Promise<unknown>;
 
@@ -64,15 +46,24 @@ export interface RouteOptions {
   rateLimiter?: RateLimiter | undefined;
 }
 
-/** Registers every contract operation: authenticate, authorise, validate, run the handler, answer the envelope. */
-export function registerOperations(
-  app: Hono,
+/** The answer to a request the route matcher found an operation for (`params`: its path values, decoded). */
+export type OperationAnswer = (
+  c: Context,
+  facts: RequestFacts,
+  params: RouteFound['params'],
+) => Promise<Response>;
+
+/**
+ * The answer of every contract operation: authenticate, authorise, validate, run the handler, answer
+ * the envelope. The app chooses the operation (`matchRoute`); nothing here routes.
+ */
+export function operationAnswers(
   handlers: Handlers,
   context: ServerContext,
   options: RouteOptions,
-) {
-  const entries = [...operationEntries].sort(([, a], [, b]) => bySpecificity(a, b));
-  for (const [operationId, op] of entries) {
+): ReadonlyMap<OperationId, OperationAnswer> {
+  const answers = new Map<OperationId, OperationAnswer>();
+  for (const [operationId, op] of operationEntries) {
     const handler = handlers[operationId] as AnyHandler;
     const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
     const strict = STRICT_OPERATIONS.has(operationId);
@@ -86,9 +77,12 @@ export function registerOperations(
         throw error;
       }
     };
-    const answer = async (c: Context, facts: RequestFacts, storage: Storage) => {
-      facts.route = op.path;
-      facts.operationId = operationId;
+    const answer = async (
+      c: Context,
+      facts: RequestFacts,
+      storage: Storage,
+      matched: RouteFound['params'],
+    ) => {
       // PostgreSQL: a version read that started after this request arrived, before anything kept
       // (answers, key and workspace rows) is used: a commit that completed before the request is
       // seen, by whichever process made it (decision 0020). Many requests share one read.
@@ -112,7 +106,7 @@ export function registerOperations(
           : await authenticateHash(storage, secretHash, now);
       limit(facts, 'key', key.id);
       requirePermission(key, op);
-      const params = parseParams(op, c);
+      const params = parseParams(op, c, matched);
       const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
       if (workspaceId !== undefined) requireWorkspace(key, workspaceId);
       const request = {
@@ -140,14 +134,13 @@ export function registerOperations(
       });
       return jsonAnswer(text, facts.requestId);
     };
-    app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
-      const facts = factsOf(c.req.raw);
+    answers.set(operationId, async (c, facts, matched) => {
       const storage = context.storageNow();
       // SQLite: the change version read once, now, for every kept thing this request looks at.
       const held = storage.reads?.held;
       held?.hold();
       try {
-        return await answer(c, facts, storage);
+        return await answer(c, facts, storage, matched);
       } catch (error) {
         // A client that left is no server failure: 499, never the 500/503 path of onError.
         if (isAbandoned(c.req.raw, error)) return abandonedAnswer();
@@ -157,6 +150,7 @@ export function registerOperations(
       }
     });
   }
+  return answers;
 }
 
 /**

@@ -25,6 +25,8 @@ export type RequestFacts = Partial<
 > & {
   /** The buckets the request met, for the answer's `RateLimit` fields. */
   quotas?: RateQuotas;
+  /** The path values of the operation the request calls (`route`, `operationId`), decoded. */
+  params?: Readonly<Record<string, string>>;
 };
 
 // Kept on the Request object itself under a symbol of this module, so the app needs no typed Hono
@@ -48,5 +50,5 @@ export function factsOf(request: Request): RequestFacts {
 export function routeOf(c: Context): string {
   if (c.res.status === 404 || c.res.status === 405) return 'unmatched';
   const path = routePath(c, -1);
-  return path === '/*' || path === '*' ? 'unmatched' : path;
+  return path.endsWith('*') ? 'unmatched' : path;
 }

@@ -59,7 +59,12 @@ const MAY_HOLD_BAD_UTF8 = /[%\u0080-\uffff]/;
 const PARSED_PATHS = 500;
 const parsedPaths = new WeakMap<OperationSpec, Map<string, unknown>>();
 
-export function parseParams(op: OperationSpec, c: Context): unknown {
+/** `matched`: the path values the route matcher found, decoded, as text. */
+export function parseParams(
+  op: OperationSpec,
+  c: Context,
+  matched: Readonly<Record<string, string>>,
+): unknown {
   if (!op.params) return undefined;
   // The parameters are a function of the operation and the path alone: a path parsed before (a
   // workspace asked again) is not decoded and validated again. Only successes are kept.
@@ -70,7 +75,7 @@ export function parseParams(op: OperationSpec, c: Context): unknown {
   const known = parsed?.get(path);
   if (known !== undefined) return known;
   if (MAY_HOLD_BAD_UTF8.test(path)) checkPathUtf8(op, c);
-  const params = Object.freeze(parseWith('path', op.params, c.req.param()));
+  const params = Object.freeze(parseWith('path', op.params, matched));
   if (!parsed) {
     parsed = new Map();
     parsedPaths.set(op, parsed);
