@@ -12,6 +12,21 @@ if (!dir) {
   process.stderr.write('usage: pack-in-background.ts <folder>\n');
   process.exit(2);
 }
-packOnce(dir).catch(() => {
-  process.exitCode = 1;
-});
+// vitest gone (killed, no teardown): stop the builds of this process group, then this process.
+const stopWithVitest = () => {
+  try {
+    process.kill(-process.pid, 'SIGTERM');
+  } catch {
+    process.exit(1);
+  }
+};
+process.on('disconnect', stopWithVitest);
+packOnce(dir)
+  .catch(() => {
+    process.exitCode = 1;
+  })
+  // The channel would keep this process alive after the packing.
+  .finally(() => {
+    process.off('disconnect', stopWithVitest);
+    process.disconnect?.();
+  });

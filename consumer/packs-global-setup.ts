@@ -16,8 +16,9 @@ export default function setup(project: TestProject): () => void {
   const packer: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('pack-in-background.ts', import.meta.url)), dir],
-    // A process group of its own, so that a run ending early stops its builds too.
-    { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+    // A process group of its own, so that a run ending early stops its builds too; the IPC channel
+    // tells it when vitest is gone without its teardown (killed), and it stops then.
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], detached: true },
   );
   return () => {
     if (packer.exitCode === null && packer.signalCode === null && packer.pid !== undefined) {
