@@ -8,7 +8,15 @@
 export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   {
     name: 'foundation',
-    holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'canonical-json.ts', 'clock.ts'],
+    holds: [
+      'errors.ts',
+      'zod-issues.ts',
+      'serialized-json.ts',
+      'canonical-json.ts',
+      'clock.ts',
+      'bounded-map.ts',
+      'semaphore.ts',
+    ],
   },
   { name: 'storage', holds: ['storage/'] },
   // Contract field <-> column mappings of every stored resource (issue 21: lockstep by construction).
