@@ -1,4 +1,5 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { BoundedMap } from '../bounded-map';
 import type { StorageReads } from './quick-reads';
 import type { StatementTracing } from './statement-tracing';
 import { openStorage, type Storage } from './storage';
@@ -106,20 +107,16 @@ export function withStatementCache(
   size = 1000,
   onWrite?: () => void,
 ): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new BoundedMap<string, SqliteStatement>({ maxEntries: size });
   return {
     close: () => connection.close(),
     prepare(text) {
       const sql = text === 'begin' ? 'begin immediate' : text;
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        const prepared = connection.prepare(sql);
-        const readOnly = prepared.readonly ?? /^\s*select\b/i.test(sql);
-        statement = onWrite && !readOnly ? countedWrites(prepared, onWrite) : prepared;
-        if (cache.size >= size) cache.delete(cache.keys().next().value ?? '');
-      }
+      const kept = cache.get(sql);
+      if (kept) return kept;
+      const prepared = connection.prepare(sql);
+      const readOnly = prepared.readonly ?? /^\s*select\b/i.test(sql);
+      const statement = onWrite && !readOnly ? countedWrites(prepared, onWrite) : prepared;
       cache.set(sql, statement);
       return statement;
     },
