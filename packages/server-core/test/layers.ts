@@ -93,6 +93,18 @@ export function checkImportGraph(graph: ImportGraph): string[] {
   return problems;
 }
 
+/** Folders whose files must not import each other in a circle either (a port and its opener apart). */
+export const NO_FILE_CYCLES_IN: readonly string[] = ['storage/'];
+
+/** The import cycles between files of `folder`, each as a closed path; none when it has none. */
+export function fileCycles(graph: ImportGraph, folder: string): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, imports] of graph)
+    if (file.startsWith(folder))
+      edges.set(file, new Set(imports.filter((target) => target.startsWith(folder))));
+  return unitCycles(edges).map((cycle) => `import cycle between files of ${folder}: ${cycle.join(' -> ')}`);
+}
+
 /** One cycle per strongly connected group of units (Tarjan), as a closed path `a -> b -> a`. */
 function unitCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   const index = new Map<string, number>();

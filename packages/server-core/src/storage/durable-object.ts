@@ -10,9 +10,10 @@ import {
   type Transaction,
 } from 'kysely';
 import { Semaphore } from '../semaphore';
-import type { StorageReads } from './quick-reads';
+import { openStorage } from './open-storage';
+import type { StorageReads } from './read-path';
 import type { Schema } from './schema';
-import { openStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 
 /** What a SQLite-backed Durable Object's `ctx.storage.sql.exec` answers: a cursor over the rows. */
 export interface DurableObjectSqlCursor {

@@ -1,8 +1,9 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import { BoundedMap } from '../bounded-map';
-import type { StorageReads } from './quick-reads';
+import { openStorage } from './open-storage';
+import type { StorageReads } from './read-path';
 import type { StatementTracing } from './statement-tracing';
-import { openStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 import { yieldingDialect } from './yielding-dialect';
 
 /**

@@ -9,7 +9,7 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { BoundedMap } from '../bounded-map';
-import type { QuickRead } from './quick-reads';
+import type { QuickRead } from './read-path';
 import type { Dialect } from './schema';
 
 /** `db.system.name` of the semantic conventions for each storage dialect. */
