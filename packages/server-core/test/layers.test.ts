@@ -7,6 +7,7 @@ import {
   fileCycles,
   type ImportGraph,
   importsOf,
+  LAYERS,
   NO_FILE_CYCLES_IN,
   placementOf,
 } from './layers';
@@ -44,6 +45,17 @@ describe('the layers of server-core/src', () => {
     // The port stands alone: the opener, the migrations and the quick reads import it, not it them.
     expect(graph.get('storage/open-storage.ts')).toContain('storage/storage.ts');
     expect(graph.get('storage/storage.ts')).not.toContain('storage/migrations.ts');
+  });
+
+  it('is the chain of layers docs/repository.md gives, in order', () => {
+    const guide = readFileSync(join(SRC, '..', '..', '..', 'docs', 'repository.md'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    const chain = LAYERS.map(
+      ({ name, holds }) => `${name} (${holds.map((held) => `\`${held}\``).join(', ')})`,
+    );
+    expect(guide).toContain(`lowest first, as \`test/layers.ts\` lists them: ${chain.join(' → ')}.`);
   });
 
   it('has no SQL in handlers/, http/ or app.ts', () => {
