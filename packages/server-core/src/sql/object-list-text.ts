@@ -17,7 +17,7 @@ import { listObjects, type StoredObject } from './objects';
 /** At most this many characters of keys and item text are kept (a 1,000-dimension list: 280,000). */
 export const ITEM_TEXT_CHARS = 32 * 2 ** 20;
 
-/** Item texts by `kind:id:revision`, the least recently used forgotten first, within a bound of characters. */
+/** Item texts by `kind:id:revision`, the oldest forgotten first, within a bound of characters. */
 export class ItemTexts {
   #texts = ItemTexts.#bounded(ITEM_TEXT_CHARS);
 
@@ -31,7 +31,9 @@ export class ItemTexts {
   }
 
   recall(key: string): string | undefined {
-    return this.#texts.get(key);
+    // A peek: hits do not count as uses. A 1,000-item list would pay 1,000 reorders on every
+    // answer, and an item forgotten costs only one parse when listed again.
+    return this.#texts.peek(key);
   }
 
   remember(key: string, text: string): void {
