@@ -46,17 +46,18 @@ export {
   type WasmOptionNames,
 } from './storage/memory';
 export { migrate, migrations } from './storage/migrations';
+export { openStorage } from './storage/open-storage';
 export type {
   ChangeVersion,
   FreshVersion,
   HeldVersion,
   QuickRead,
   StorageReads,
-} from './storage/quick-reads';
+} from './storage/read-path';
 export type { RowChangeCapture, StoredRowChange } from './storage/row-changes';
 export type { AccountTable, Dialect, ObjectTable, Schema } from './storage/schema';
 export type { StatementTracing } from './storage/statement-tracing';
-export { openStorage, type Reader, type Storage } from './storage/storage';
+export type { Reader, Storage } from './storage/storage';
 export {
   openSyncSqliteStorage,
   type SyncSqliteConnection,

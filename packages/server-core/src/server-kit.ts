@@ -61,5 +61,6 @@ export {
   type TraceSampler,
   type TracingSettings,
 } from './settings/server-settings';
-export { SETTINGS, type Setting } from './settings/setting-list';
+export { SETTINGS } from './settings/setting-list';
+export type { Setting } from './settings/setting-row';
 export { StartupError } from './settings/startup-error';

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImportGraph, checkNoSql, type ImportGraph, importsOf, placementOf } from './layers';
+import {
+  checkImportGraph,
+  checkNoSql,
+  fileCycles,
+  type ImportGraph,
+  importsOf,
+  LAYERS,
+  NO_FILE_CYCLES_IN,
+  placementOf,
+} from './layers';
 
 /** The shipped sources; this test and its checker sit beside them in test/. */
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -28,6 +37,27 @@ describe('the layers of server-core/src', () => {
     expect(graph.get('handlers/management.ts')).toContain('management/plan.ts');
   });
 
+  it('has no import cycle between the files of storage/', () => {
+    const graph: ImportGraph = new Map(
+      [...sources].map(([file, source]) => [file, importsOf(file, source, exists)]),
+    );
+    expect(NO_FILE_CYCLES_IN.flatMap((folder) => fileCycles(graph, folder))).toEqual([]);
+    // The port stands alone: the opener, the migrations and the quick reads import it, not it them.
+    expect(graph.get('storage/open-storage.ts')).toContain('storage/storage.ts');
+    expect(graph.get('storage/storage.ts')).not.toContain('storage/migrations.ts');
+  });
+
+  it('is the chain of layers docs/repository.md gives, in order', () => {
+    const guide = readFileSync(join(SRC, '..', '..', '..', 'docs', 'repository.md'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    const chain = LAYERS.map(
+      ({ name, holds }) => `${name} (${holds.map((held) => `\`${held}\``).join(', ')})`,
+    );
+    expect(guide).toContain(`lowest first, as \`test/layers.ts\` lists them: ${chain.join(' → ')}.`);
+  });
+
   it('has no SQL in handlers/, http/ or app.ts', () => {
     expect([...sources].flatMap(([file, source]) => checkNoSql(file, source) ?? [])).toEqual([]);
   });
@@ -35,6 +65,19 @@ describe('the layers of server-core/src', () => {
 
 describe('the layer checker', () => {
   const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
+
+  it('names a cycle between the files of one folder, and passes one that points one way', () => {
+    const circle = graphOf({
+      'storage/a.ts': ['storage/b.ts'],
+      'storage/b.ts': ['storage/a.ts', 'errors.ts'],
+    });
+    expect(fileCycles(circle, 'storage/')).toEqual([
+      'import cycle between files of storage/: storage/a.ts -> storage/b.ts -> storage/a.ts',
+    ]);
+    expect(fileCycles(graphOf({ 'storage/a.ts': ['storage/b.ts'], 'storage/b.ts': [] }), 'storage/')).toEqual(
+      [],
+    );
+  });
 
   it.each<[string, { given: Record<string, string[]>; want: string[] }]>([
     [

@@ -8,7 +8,15 @@
 export const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   {
     name: 'foundation',
-    holds: ['errors.ts', 'zod-issues.ts', 'serialized-json.ts', 'canonical-json.ts', 'clock.ts'],
+    holds: [
+      'errors.ts',
+      'zod-issues.ts',
+      'serialized-json.ts',
+      'canonical-json.ts',
+      'clock.ts',
+      'bounded-map.ts',
+      'semaphore.ts',
+    ],
   },
   { name: 'storage', holds: ['storage/'] },
   // Contract field <-> column mappings of every stored resource (issue 21: lockstep by construction).
@@ -83,6 +91,18 @@ export function checkImportGraph(graph: ImportGraph): string[] {
   }
   for (const cycle of unitCycles(edges)) problems.push(`import cycle between folders: ${cycle.join(' -> ')}`);
   return problems;
+}
+
+/** Folders whose files must not import each other in a circle either (a port and its opener apart). */
+export const NO_FILE_CYCLES_IN: readonly string[] = ['storage/'];
+
+/** The import cycles between files of `folder`, each as a closed path; none when it has none. */
+export function fileCycles(graph: ImportGraph, folder: string): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, imports] of graph)
+    if (file.startsWith(folder))
+      edges.set(file, new Set(imports.filter((target) => target.startsWith(folder))));
+  return unitCycles(edges).map((cycle) => `import cycle between files of ${folder}: ${cycle.join(' -> ')}`);
 }
 
 /** One cycle per strongly connected group of units (Tarjan), as a closed path `a -> b -> a`. */

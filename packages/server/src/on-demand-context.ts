@@ -6,7 +6,7 @@ import type { Context, ContextManager } from '@opentelemetry/api';
  * is entered. On Node 20 an `AsyncLocalStorage` runs on async hooks: once any `run` has entered it,
  * a hook runs for every promise of the process (three calls each: its creation, before and after
  * its callbacks), requests that entered no context included. With a tenth of the requests sampled
- * that hook ran on all of them (issue 43: a dropped request paid about as much as a kept one).
+ * that hook ran on all of them (a dropped request paid about as much as a kept one).
  * Here the storage is switched off again (`disable`) once no `with` is running: after the last
  * entered callback has returned, or its promise settled, at the next turn of the event loop (never
  * from inside a promise's callback, where the hooks are in use). A request the sampler drops, served

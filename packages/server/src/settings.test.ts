@@ -1,36 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS } from '@wsadmin/server-core/server-kit';
 import { REPO_ROOT } from '@wsadmin/server-testing/processes';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
-const SOURCE = join(REPO_ROOT, 'packages/server/src');
-/** What the server takes from the core's server kit that reads the environment: the one settings reader, scrypt's thread pool. */
-const KIT = [
-  join(REPO_ROOT, 'packages/server-core/src/settings/server-settings.ts'),
-  join(REPO_ROOT, 'packages/server-core/src/auth/scrypt-passwords.ts'),
-];
-
-/** Every environment variable the server's own code reads (`env.NAME`, `process.env.NAME`). */
-function variablesRead(): string[] {
-  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => join(SOURCE, file));
-  const names = new Set<string>();
-  for (const file of [...files, ...KIT])
-    for (const match of readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g))
-      names.add(match[1] ?? '');
-  return [...names].sort();
-}
-
-describe('the settings --help lists', () => {
-  it('are every environment variable the server reads', () => {
-    const read = variablesRead();
-    expect(read).toContain('DATABASE_URL');
-    expect(SETTINGS.map((setting) => setting.name).sort()).toEqual(read);
-  });
-
+describe('the settings table (--help)', () => {
   it.each([
     ['HOST', { given: 'host', want: '127.0.0.1' }],
     ['PORT', { given: 'port', want: 8787 }],

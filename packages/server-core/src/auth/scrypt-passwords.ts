@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { RequestAbandonedError } from '../errors';
+import { Semaphore } from '../semaphore';
 import type { PasswordHasher } from './passwords';
 
 const LOG2_N = 17;
@@ -42,34 +43,17 @@ export const scryptPasswords: PasswordHasher = {
  * when its request's `signal` aborts leaves the line: only the `limit` running ones finish.
  */
 export function boundedPasswords(hasher: PasswordHasher, limit: number): PasswordHasher {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  function waitTurn(signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((go, drop) => {
-      const onAbort = () => {
-        const index = waiting.indexOf(take);
-        if (index >= 0) waiting.splice(index, 1);
-        drop(new RequestAbandonedError());
-      };
-      const take = () => {
-        signal?.removeEventListener('abort', onAbort);
-        go();
-      };
-      waiting.push(take);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
+  const slots = new Semaphore(limit);
   async function turn<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) throw new RequestAbandonedError();
-    if (running >= limit) await waitTurn(signal);
-    else running++;
+    try {
+      await slots.acquire(signal);
+    } catch {
+      throw new RequestAbandonedError();
+    }
     try {
       return await work();
     } finally {
-      // Hand the slot straight to the next in line (running stays the same), or free it.
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      slots.release();
     }
   }
   return {

@@ -1,6 +1,7 @@
 import type { OperationSpec } from '@wsadmin/contract';
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { BoundedMap } from '../bounded-map';
 import { ApiError, invalid } from '../errors';
 import { invalidInput } from '../zod-issues';
 import { unsupportedContentType } from './content-type';
@@ -57,7 +58,7 @@ const MAY_HOLD_BAD_UTF8 = /[%\u0080-\uffff]/;
 
 /** Path parameters parsed per operation and path, at most this many paths per operation. */
 const PARSED_PATHS = 500;
-const parsedPaths = new WeakMap<OperationSpec, Map<string, unknown>>();
+const parsedPaths = new WeakMap<OperationSpec, BoundedMap<string, unknown>>();
 
 /** `matched`: the path values the route matcher found, decoded, as text. */
 export function parseParams(
@@ -77,10 +78,9 @@ export function parseParams(
   if (MAY_HOLD_BAD_UTF8.test(path)) checkPathUtf8(op, c);
   const params = Object.freeze(parseWith('path', op.params, matched));
   if (!parsed) {
-    parsed = new Map();
+    parsed = new BoundedMap({ maxEntries: PARSED_PATHS });
     parsedPaths.set(op, parsed);
   }
-  if (parsed.size >= PARSED_PATHS) parsed.clear();
   parsed.set(path, params);
   return params;
 }

@@ -8,7 +8,7 @@ export type ColumnRef = {
 
 /**
  * How one contract field of a resource stored as a JSON document (a definition in `objects`, a
- * permission rule) is stored (issue 21). The keys of the document cannot be checked against a
+ * permission rule) is stored. The keys of the document cannot be checked against a
  * migration; the columns holding it can (server-core's test/mapped-columns.test.ts).
  */
 export type DocumentEntry<Stored> =

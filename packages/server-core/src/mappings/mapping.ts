@@ -4,7 +4,7 @@ import type { Schema } from '../storage/schema';
 import { STORED_COLUMNS } from '../storage/stored-tables.generated';
 
 /**
- * How one contract field is stored (issue 21: lockstep by construction). Every field of a
+ * How one contract field is stored (lockstep by construction, decision 0019). Every field of a
  * resource's contract shapes has exactly one entry, so a field added to the contract does not
  * compile until someone says where it lives: a column, a column written elsewhere, or nowhere.
  */

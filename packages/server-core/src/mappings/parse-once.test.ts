@@ -41,13 +41,15 @@ describe('ParseOnce', () => {
     expect(memo.get('[]')).toEqual([]);
   });
 
-  it('starts over past its capacity, so memory stays bounded, and still answers every text', () => {
+  it('forgets the least recently used text past its capacity, and still answers every text', () => {
     const { memo, parsed } = counting(3);
-    for (const text of ['1', '2', '3']) memo.get(text);
+    for (const text of ['1', '2', '3', '1']) memo.get(text);
     expect(memo.size).toBe(3);
     expect(memo.get('4')).toBe(4);
-    expect(memo.size).toBe(1);
+    expect(memo.size).toBe(3);
+    // '2' was the least recently used: parsed again; '1' was used last before '4' came: kept.
+    expect(memo.get('2')).toBe(2);
     expect(memo.get('1')).toBe(1);
-    expect(parsed).toEqual(['1', '2', '3', '4', '1']);
+    expect(parsed).toEqual(['1', '2', '3', '4', '2']);
   });
 });

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../bounded-map';
 import type { RateBucket, RateDecision, RateLimiter, RateQuota } from './rate-limiter';
 
 /** `capacity` tokens, refilled continuously at `capacity` per `periodSeconds`: bursts up to `capacity`. */
@@ -13,30 +14,25 @@ interface Bucket {
   updatedMs: number;
 }
 
-/** Above this many tracked subjects, buckets that have refilled completely are forgotten. */
-const SWEEP_ABOVE = 10_000;
+/** Subjects tracked at most (about 100 bytes each); past it the least recently seen is forgotten. */
+export const TRACKED_SUBJECTS = 100_000;
 
 /**
  * Token buckets in this process's memory, one per bucket kind and subject. A bucket kind without a
- * rate is unlimited. Buckets that are full again carry no information and are swept, so memory
- * stays bounded by the subjects active within one period.
+ * rate is unlimited. Memory stays bounded by `maxSubjects`: the bucket forgotten is that of the
+ * subject seen least recently, almost always full again already (it then carries no information).
  */
-export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () => Date.now()): RateLimiter {
-  const buckets = new Map<string, Bucket>();
+export function tokenBucketLimiter(
+  limits: RateLimits,
+  nowMs: () => number = () => Date.now(),
+  maxSubjects = TRACKED_SUBJECTS,
+): RateLimiter {
+  const buckets = new BoundedMap<string, Bucket>({ maxEntries: maxSubjects });
 
   function refill(bucket: Bucket, rate: Rate, now: number): void {
     const perMs = rate.capacity / (rate.periodSeconds * 1000);
     bucket.tokens = Math.min(rate.capacity, bucket.tokens + (now - bucket.updatedMs) * perMs);
     bucket.updatedMs = now;
-  }
-
-  function sweep(now: number): void {
-    for (const [name, bucket] of buckets) {
-      const rate = limits[name.slice(0, name.indexOf(' ')) as RateBucket];
-      if (!rate) continue;
-      refill(bucket, rate, now);
-      if (bucket.tokens >= rate.capacity) buckets.delete(name);
-    }
   }
 
   return {
@@ -47,7 +43,6 @@ export function tokenBucketLimiter(limits: RateLimits, nowMs: () => number = () 
       const name = `${kind} ${subject}`;
       let bucket = buckets.get(name);
       if (!bucket) {
-        if (buckets.size >= SWEEP_ABOVE) sweep(now);
         bucket = { tokens: rate.capacity, updatedMs: now };
         buckets.set(name, bucket);
       } else {

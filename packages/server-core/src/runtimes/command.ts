@@ -5,6 +5,7 @@ import {
   type SettingsOptions,
 } from '../settings/server-settings';
 import { SETTINGS } from '../settings/setting-list';
+import { isNodeOnly } from '../settings/setting-row';
 import { StartupError } from '../settings/startup-error';
 import type { Storage } from '../storage/storage';
 import {
@@ -70,7 +71,7 @@ export function parseServerArguments(argv: readonly string[]): ServerArguments {
 export function serverUsage(name: string): string {
   const settings = SETTINGS.map(
     (setting) =>
-      `  ${setting.name} (default: ${setting.default})\n      ${setting.nodeOnly ? 'Node only: ' : ''}${setting.meaning}`,
+      `  ${setting.name} (default: ${setting.default})\n      ${isNodeOnly(setting) ? 'Node only: ' : ''}${setting.meaning}`,
   );
   return [
     `Usage: ${name} [--help | --version]`,

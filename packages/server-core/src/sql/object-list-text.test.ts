@@ -148,7 +148,7 @@ describe('lists answered from cached item text', () => {
     expect(after.text).toBe(await expectedText('dimensions'));
   });
 
-  it('stays within its bound, evicting the oldest items, and still answers the same bytes', async () => {
+  it('stays within its bound, forgetting the oldest items, and still answers the same bytes', async () => {
     const want = await expectedText('dimensions');
     storage.own(itemTexts).reset(600);
     expect((await listed('dimensions')).text).toBe(want);

@@ -1,4 +1,5 @@
 import type { ManagementCollection } from '@wsadmin/contract';
+import { BoundedMap } from '../bounded-map';
 import { SerializedJson } from '../serialized-json';
 import { RowsWhileUnchanged } from '../storage/row-cache';
 import { perStorage, type Storage } from '../storage/storage';
@@ -16,39 +17,32 @@ import { listObjects, type StoredObject } from './objects';
 /** At most this many characters of keys and item text are kept (a 1,000-dimension list: 280,000). */
 export const ITEM_TEXT_CHARS = 32 * 2 ** 20;
 
-/** Item texts by `kind:id:revision`, oldest first, within a bound of characters. */
+/** Item texts by `kind:id:revision`, the oldest forgotten first, within a bound of characters. */
 export class ItemTexts {
-  readonly #texts = new Map<string, string>();
-  #chars = 0;
-  #maxChars = ITEM_TEXT_CHARS;
+  #texts = ItemTexts.#bounded(ITEM_TEXT_CHARS);
+
+  static #bounded(maxChars: number): BoundedMap<string, string> {
+    return new BoundedMap({ maxWeight: maxChars, weigh: (text, key) => key.length + text.length });
+  }
 
   /** Forgets every text and sets the bound (default: the production one). */
   reset(maxChars = ITEM_TEXT_CHARS): void {
-    this.#texts.clear();
-    this.#chars = 0;
-    this.#maxChars = maxChars;
+    this.#texts = ItemTexts.#bounded(maxChars);
   }
 
   recall(key: string): string | undefined {
-    return this.#texts.get(key);
+    // A peek: hits do not count as uses. A 1,000-item list would pay 1,000 reorders on every
+    // answer, and an item forgotten costs only one parse when listed again.
+    return this.#texts.peek(key);
   }
 
   remember(key: string, text: string): void {
-    if (this.#texts.has(key)) return;
-    this.#texts.set(key, text);
-    this.#chars += key.length + text.length;
-    // Oldest first (Map iterates in insertion order). Hits do not reorder: that would cost every
-    // hit a delete and an insert, and an evicted item costs only one parse when listed again.
-    for (const [oldKey, oldText] of this.#texts) {
-      if (this.#chars <= this.#maxChars) break;
-      this.#texts.delete(oldKey);
-      this.#chars -= oldKey.length + oldText.length;
-    }
+    if (!this.#texts.has(key)) this.#texts.set(key, text);
   }
 
   /** What is kept: entries and characters. */
   get size(): { entries: number; chars: number } {
-    return { entries: this.#texts.size, chars: this.#chars };
+    return { entries: this.#texts.size, chars: this.#texts.weight };
   }
 }
 

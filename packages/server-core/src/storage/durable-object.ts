@@ -9,9 +9,11 @@ import {
   SqliteQueryCompiler,
   type Transaction,
 } from 'kysely';
-import type { StorageReads } from './quick-reads';
+import { Semaphore } from '../semaphore';
+import { openStorage } from './open-storage';
+import type { StorageReads } from './read-path';
 import type { Schema } from './schema';
-import { openStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 
 /** What a SQLite-backed Durable Object's `ctx.storage.sql.exec` answers: a cursor over the rows. */
 export interface DurableObjectSqlCursor {
@@ -125,8 +127,7 @@ function sqliteValue(value: unknown): unknown {
  */
 class DurableObjectDriver implements Driver {
   readonly #connection: DurableObjectConnection;
-  #queue: Promise<void> = Promise.resolve();
-  readonly #releases: Array<() => void> = [];
+  readonly #turns = new Semaphore(1);
 
   constructor(storage: DurableObjectStorageLike, wrote: () => void) {
     this.#connection = new DurableObjectConnection(storage, wrote);
@@ -135,13 +136,7 @@ class DurableObjectDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#queue;
-    let release: () => void = () => undefined;
-    this.#queue = new Promise((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.#releases.push(release);
+    await this.#turns.acquire();
     return this.#connection;
   }
 
@@ -152,7 +147,7 @@ class DurableObjectDriver implements Driver {
   async rollbackTransaction(): Promise<void> {}
 
   async releaseConnection(): Promise<void> {
-    this.#releases.shift()?.();
+    this.#turns.release();
   }
 
   async destroy(): Promise<void> {}

@@ -2,9 +2,10 @@ import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely
 import type { BindParams, Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { EMPTY_DATABASE } from './empty-database.generated';
 import { migrations } from './migrations';
+import { openStorage } from './open-storage';
 import { captureRowChanges, type RowChangeCapture } from './row-changes';
 import type { StatementTracing } from './statement-tracing';
-import { openStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 
 /** In-memory storage whose whole database can be taken out as SQLite file bytes. */
 export interface MemoryStorage extends Storage {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { insertWorkspace } from '../sql/workspaces';
 import { openMemoryStorage } from './memory';
-import { preparedSelect, type QuickRead } from './quick-reads';
+import { preparedSelect } from './quick-reads';
+import type { QuickRead } from './read-path';
 import type { Storage } from './storage';
 
 const now = new Date('2026-01-01T00:00:00Z');

@@ -1,11 +1,10 @@
+import { BoundedMap } from '../bounded-map';
 import { changeVersionOf } from './quick-reads';
 import type { Reader } from './storage';
 
 interface Remembered<Row> {
   version: number | string;
-  rows: Map<string, Row>;
-  /** Sum of the cached rows' weights. */
-  weight: number;
+  rows: BoundedMap<string, Row>;
 }
 
 /** Where one key's row is kept: the row kept there already, if any, and how to keep one. */
@@ -46,9 +45,10 @@ export class RowsWhileUnchanged<Row> {
   #current: Remembered<Row> | undefined;
 
   /**
-   * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of ids
-   * or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many megabytes).
-   * `budget`: the most the cached rows may weigh together, by `weight` (e.g. characters of text).
+   * `capacity`: rows kept per version; past it, the least recently used is forgotten (a flood of
+   * ids or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many
+   * megabytes). `budget`: the most the cached rows may weigh together, by `weight` (e.g.
+   * characters of text), the least recently used forgotten first.
    */
   constructor(
     private readonly capacity = 1000,
@@ -69,18 +69,24 @@ export class RowsWhileUnchanged<Row> {
     if (version === undefined) return undefined;
     // The version is taken before the row is read: a change landing meanwhile makes the next call
     // read again (a row read from newer data is kept under an older version no later call sees).
-    if (this.#current?.version !== version) this.#current = { version, rows: new Map(), weight: 0 };
+    if (this.#current?.version !== version) this.#current = { version, rows: this.#rows() };
     return this.#current;
   }
 
-  /** Keeps `row` in `generation` unless the capacity, the filter or the budget refuse it. */
+  #rows(): BoundedMap<string, Row> {
+    const budget = this.budget;
+    return new BoundedMap<string, Row>(
+      budget
+        ? { maxEntries: this.capacity, maxWeight: budget.max, weigh: (row) => budget.weight(row) }
+        : { maxEntries: this.capacity },
+    );
+  }
+
+  /** Keeps `row` in `generation` unless the filter refuses it (or it alone outweighs the budget). */
   keepIn(generation: Remembered<Row>, key: string, row: Row): void {
-    if (generation.rows.size >= this.capacity || !this.keep(row)) return;
-    const weight = this.budget?.weight(row) ?? 0;
-    if (this.budget && generation.weight + weight > this.budget.max) return;
+    if (!this.keep(row)) return;
     // Frozen: every later caller gets this same object.
     generation.rows.set(key, Object.freeze(row));
-    generation.weight += weight;
   }
 
   /** The row of `key`, kept or read; `reader` is the storage these rows are of, or a transaction in it. */

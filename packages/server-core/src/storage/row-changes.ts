@@ -1,4 +1,5 @@
 import type { Database as SqlJsDatabase } from 'sql.js';
+import { BoundedMap } from '../bounded-map';
 
 /** One row written to a stored table, as SQLite saw it. */
 export interface StoredRowChange {
@@ -80,8 +81,7 @@ interface PreparedCapture {
  * The capture's tables and script, made once per schema and kept: a mock rebuilds its database
  * on every `reset()` and `restore()`, and reading each table's columns again cost 0.5 ms of it.
  */
-const preparedBySchema = new Map<string, PreparedCapture>();
-const PREPARED_KEPT = 8;
+const preparedBySchema = new BoundedMap<string, PreparedCapture>({ maxEntries: 8 });
 
 function preparedFor(database: SqlJsDatabase, touched: boolean): PreparedCapture {
   const [schema] = database.exec(
@@ -98,7 +98,6 @@ function preparedFor(database: SqlJsDatabase, touched: boolean): PreparedCapture
       ...tables.map((table) => triggersOf(table, touched)),
     ].join('\n'),
   };
-  if (preparedBySchema.size >= PREPARED_KEPT) preparedBySchema.clear();
   preparedBySchema.set(cacheKey, prepared);
   return prepared;
 }

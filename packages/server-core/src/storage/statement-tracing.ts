@@ -1,5 +1,5 @@
 import type { Dialect as KyselyDialect } from 'kysely';
-import type { QuickRead } from './quick-reads';
+import type { QuickRead } from './read-path';
 import type { Dialect } from './schema';
 
 /**

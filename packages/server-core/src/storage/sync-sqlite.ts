@@ -1,7 +1,9 @@
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
-import type { StorageReads } from './quick-reads';
+import { BoundedMap } from '../bounded-map';
+import { openStorage } from './open-storage';
+import type { StorageReads } from './read-path';
 import type { StatementTracing } from './statement-tracing';
-import { openStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 import { yieldingDialect } from './yielding-dialect';
 
 /**
@@ -106,20 +108,16 @@ export function withStatementCache(
   size = 1000,
   onWrite?: () => void,
 ): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new BoundedMap<string, SqliteStatement>({ maxEntries: size });
   return {
     close: () => connection.close(),
     prepare(text) {
       const sql = text === 'begin' ? 'begin immediate' : text;
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        const prepared = connection.prepare(sql);
-        const readOnly = prepared.readonly ?? /^\s*select\b/i.test(sql);
-        statement = onWrite && !readOnly ? countedWrites(prepared, onWrite) : prepared;
-        if (cache.size >= size) cache.delete(cache.keys().next().value ?? '');
-      }
+      const kept = cache.get(sql);
+      if (kept) return kept;
+      const prepared = connection.prepare(sql);
+      const readOnly = prepared.readonly ?? /^\s*select\b/i.test(sql);
+      const statement = onWrite && !readOnly ? countedWrites(prepared, onWrite) : prepared;
       cache.set(sql, statement);
       return statement;
     },

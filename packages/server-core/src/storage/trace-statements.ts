@@ -8,7 +8,8 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
-import type { QuickRead } from './quick-reads';
+import { BoundedMap } from '../bounded-map';
+import type { QuickRead } from './read-path';
 import type { Dialect } from './schema';
 
 /** `db.system.name` of the semantic conventions for each storage dialect. */
@@ -24,8 +25,6 @@ function statementAttributes(sql: string, system: Dialect): Described {
   const known = described.get(key);
   if (known) return known;
   const made = describe(sql, system);
-  // A server runs the same few hundred statements: each is read once (as sync-sqlite.ts keeps its statements).
-  if (described.size >= 1000) described.delete(described.keys().next().value ?? '');
   described.set(key, made);
   return made;
 }
@@ -34,7 +33,8 @@ interface Described {
   name: string;
   attributes: Readonly<Attributes>;
 }
-const described = new Map<string, Described>();
+/** A server runs the same few hundred statements: each is read once (as sync-sqlite.ts keeps its statements). */
+const described = new BoundedMap<string, Described>({ maxEntries: 1000 });
 
 function describe(sql: string, system: Dialect): Described {
   const operation = /^\s*([a-z]+)/i.exec(sql)?.[1]?.toUpperCase();

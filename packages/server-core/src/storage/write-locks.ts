@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { Semaphore } from '../semaphore';
 import type { Schema } from './schema';
 
 /**
@@ -159,26 +160,6 @@ class WriteLocker {
       // Last in the queue: forget the workspace, so the map does not grow with every id ever seen.
       if (this.queues.get(id) === tail) this.queues.delete(id);
     };
-  }
-}
-
-class Semaphore {
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private free: number) {}
-
-  acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
   }
 }
 

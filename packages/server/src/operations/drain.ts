@@ -14,8 +14,8 @@ export interface Drainable {
 
 /**
  * Without this, `server.close()` only stops the listener: Node keeps serving the keep-alive
- * connections already open, and with clients that keep sending the process never stops (issue 43:
- * 2,962 more requests over 26.8 s). Node's own parts: `closeIdleConnections` and
+ * connections already open, and with clients that keep sending the process never stops (a drill
+ * measured 2,962 more requests over 26.8 s). Node's own parts: `closeIdleConnections` and
  * `closeAllConnections` of node:http (Node 18.2+); `close` also closes idle connections since 19.
  */
 export function makeDrainable(server: Server): Drainable {

@@ -13,7 +13,7 @@ import { sourceSettings } from './sources';
 import { workspaceCase } from './workspaces';
 
 /**
- * The contract-derived round-trip properties (issue 21), written once and run against every
+ * The contract-derived round-trip properties, written once and run against every
  * target like the scenario suite: valid bodies generated from the contract's schemas by fast-check
  * are read back field by field, answers match the response schemas, and a body with one invalid
  * field is refused naming it without changing anything. Seeded and bounded (see `checks.ts`).

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMap } from './bounded-map';
+
+const keysOf = <K, V>(map: BoundedMap<K, V>) => [...map.entries()].map(([key]) => key);
+
+describe('BoundedMap', () => {
+  it('forgets the least recently used entry past maxEntries; get counts as a use, peek does not', () => {
+    const map = new BoundedMap<string, number>({ maxEntries: 2 });
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1);
+    map.set('c', 3);
+    expect(keysOf(map)).toEqual(['a', 'c']);
+    expect(map.peek('a')).toBe(1);
+    map.set('d', 4);
+    expect(keysOf(map)).toEqual(['c', 'd']);
+    expect(map.get('b')).toBeUndefined();
+    expect(map.size).toBe(2);
+  });
+
+  it('forgets least recently used entries until the weight is within maxWeight', () => {
+    const map = new BoundedMap<string, string>({ maxWeight: 10, weigh: (text) => text.length });
+    map.set('a', 'xxxx');
+    map.set('b', 'xxxx');
+    map.get('a');
+    map.set('c', 'xxxxx');
+    expect(keysOf(map)).toEqual(['a', 'c']);
+    expect(map.weight).toBe(9);
+  });
+
+  it('holds both bounds at once', () => {
+    const map = new BoundedMap<number, string>({ maxEntries: 3, maxWeight: 6, weigh: (text) => text.length });
+    for (let key = 0; key < 5; key++) map.set(key, 'x');
+    expect(keysOf(map)).toEqual([2, 3, 4]);
+    map.set(9, 'xxxxx');
+    expect(keysOf(map)).toEqual([4, 9]);
+    expect(map.weight).toBe(6);
+  });
+
+  it('does not keep an entry heavier than maxWeight alone, and keeps the others', () => {
+    const map = new BoundedMap<string, string>({ maxWeight: 3, weigh: (text) => text.length });
+    map.set('a', 'xx');
+    expect(map.set('big', 'xxxx')).toBe(false);
+    expect(map.has('big')).toBe(false);
+    expect(keysOf(map)).toEqual(['a']);
+  });
+
+  it('replaces a key, counting its new weight only; delete and clear give the weight back', () => {
+    const map = new BoundedMap<string, string>({
+      maxWeight: 100,
+      weigh: (text, key) => text.length + key.length,
+    });
+    map.set('a', 'xxx');
+    map.set('a', 'x');
+    expect(map.weight).toBe(2);
+    map.set('b', 'xx');
+    expect(map.delete('a')).toBe(true);
+    expect(map.delete('a')).toBe(false);
+    expect(map.weight).toBe(3);
+    map.clear();
+    expect([map.size, map.weight]).toEqual([0, 0]);
+  });
+
+  it('refuses bounds that bound nothing', () => {
+    expect(() => new BoundedMap({})).toThrow(/maxEntries, maxWeight or both/);
+    expect(() => new BoundedMap({ maxWeight: 1 })).toThrow(/needs weigh/);
+  });
+});
