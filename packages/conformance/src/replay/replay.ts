@@ -1,9 +1,11 @@
 import type { OperationId } from '@wsadmin/contract';
-import { pathOf } from '@wsadmin/contract/routes';
+import { pathOf, routes } from '@wsadmin/contract/routes';
 import { type Answer, compareAnswers, type Difference } from './compare';
 import { schemaOf } from './contract-schemas';
 import { type EntryProblem, isProblem, type RecordedExchange, readHar } from './har-reader';
 import { IdentifierMap } from './id-map';
+import { fieldKind, kindOfParam } from './identifier-kinds';
+import { mappedQuery } from './query-map';
 import { API_PREFIX, matchRoute } from './route-match';
 import { mapIdentifiers } from './schema-walk';
 
@@ -126,8 +128,12 @@ function replayRequest(
   ids: IdentifierMap,
   target: ReplayTarget,
 ): Request {
+  const integers: Readonly<Record<string, string>> = routes[operationId].params;
   const mappedParams = Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, String(ids.map(value))]),
+    Object.entries(params).map(([name, value]) => [
+      name,
+      String(ids.map(value, integers[name] === 'integer' ? kindOfParam(operationId, name) : undefined)),
+    ]),
   );
   const path = pathOf(operationId, mappedParams, { integersAsText: true });
   const headers = new Headers();
@@ -137,10 +143,16 @@ function replayRequest(
   const mappedBody =
     body === undefined
       ? undefined
-      : mapIdentifiers(body, schemaOf(operationId, 'body'), (value) => ids.map(value));
+      : mapIdentifiers(body, schemaOf(operationId, 'body'), (value, place) =>
+          ids.map(
+            value,
+            typeof value === 'number' ? fieldKind(operationId, place.name, place.enclosing) : undefined,
+          ),
+        );
   if (mappedBody !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
-  return new Request(`${target.baseUrl.replace(/\/+$/, '')}${path}${search}`, {
+  const query = mappedQuery(operationId, search, ids);
+  return new Request(`${target.baseUrl.replace(/\/+$/, '')}${path}${query}`, {
     method: item.method,
     headers,
     ...(mappedBody === undefined ? {} : { body: JSON.stringify(mappedBody) }),
