@@ -46,10 +46,20 @@ export interface ReplayResult {
 const NOT_COPIED =
   /^(:|authorization$|proxy-authorization$|cookie$|host$|content-length$|connection$|accept-encoding$|x-api-key$|x-auth-token$)/;
 
+export interface ReplayOptions {
+  /** Identifiers known before the replay starts: a seeded target's ids of the recorded objects (`seededIdentifiers`). */
+  known?: ReadonlyArray<{ kind: string; recorded: number; replayed: number }>;
+}
+
 /** Replays a HAR text in order, each entry once, mapping identifiers as the answers show them. */
-export async function replayRecording(harText: string, target: ReplayTarget): Promise<ReplayResult> {
+export async function replayRecording(
+  harText: string,
+  target: ReplayTarget,
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
   const result: ReplayResult = { replayed: [], skipped: [], problems: [] };
   const ids = new IdentifierMap();
+  for (const { kind, recorded, replayed } of options.known ?? []) ids.learn(recorded, replayed, kind);
   for (const item of readHar(harText)) {
     if (isProblem(item)) {
       result.problems.push(item);
