@@ -17,13 +17,15 @@ export class IdentifierMap {
 
   /**
    * The replay's identifier for a recorded one (the value itself when none was learned). With a
-   * kind, that kind's mapping; then one learned without a kind.
+   * kind, that kind's mapping; then one learned without a kind; then one every kind agrees on
+   * (an integer whose kind the route table does not tell).
    */
   map<T>(recorded: T, kind?: string): T | string | number {
     if (!isIdentifier(recorded)) return recorded;
     const replayed =
       (kind === undefined ? undefined : this.#replayOf.get(keyOf(recorded, kind))) ??
-      this.#replayOf.get(keyOf(recorded, undefined));
+      this.#replayOf.get(keyOf(recorded, undefined)) ??
+      (kind === undefined ? this.#agreed(String(recorded)) : undefined);
     if (replayed === undefined) return recorded;
     return typeof recorded === 'number' ? Number(replayed) : String(replayed);
   }

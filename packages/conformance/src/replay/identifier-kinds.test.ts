@@ -14,6 +14,10 @@ describe('identifier kinds, read off the route table', () => {
     expect(operationKind('createMemberGroup')).toBe('member-groups');
     expect(kindOfParam('getMemberGroupRowPermission', 'member_groups_pk')).toBe('member-groups');
     expect(kindOfParam('getManagedDimension', 'id')).toBe('dimensions');
+    // Impacts' `/{type}/{id}/`: the type is a kind's path segment.
+    expect(kindOfParam('getManagementImpacts', 'id', { workspaceId: '3', type: 'measures' })).toBe(
+      'measures',
+    );
     expect(fieldKind('deleteWorkspaces', 'workspaceIds', [])).toBe('workspaces');
     expect(fieldKind('deleteDimensions', 'dimensionIds', [])).toBe('dimensions');
     expect(fieldKind('listDimensions', 'id', ['models', 'id'])).toBe('models');
@@ -31,6 +35,10 @@ describe('identifier kinds, read off the route table', () => {
     expect(ids.mapText('Workspace 3', 'workspaces')).toBe('Workspace 1');
     // No kind given and the kinds disagree: left as recorded rather than guessed.
     expect(ids.mapText('3 items')).toBe('3 items');
+    expect(ids.map(3)).toBe(3);
+    // No kind given and one kind knows it: that kind's.
+    ids.learn(9, 4, 'measures');
+    expect(ids.map('9')).toBe('4');
   });
 });
 

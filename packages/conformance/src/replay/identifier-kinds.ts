@@ -64,9 +64,20 @@ export function operationKind(operationId: OperationId): string | undefined {
     .at(-1);
 }
 
-/** The kind of path parameter `name` of an operation. */
-export const kindOfParam = (operationId: OperationId, name: string): string | undefined =>
-  paramKind(routes[operationId].path, name);
+/**
+ * The kind of path parameter `name` of an operation; after another parameter (impacts'
+ * `/{type}/{id}/`), that parameter's value, a kind's path segment.
+ */
+export function kindOfParam(
+  operationId: OperationId,
+  name: string,
+  params: Readonly<Record<string, string>> = {},
+): string | undefined {
+  const segments = segmentsOf(routes[operationId].path);
+  const before = segments[segments.indexOf(`{${name}}`) - 1];
+  if (before === undefined) return undefined;
+  return isParam(before) ? params[before.slice(1, -1)] : before;
+}
 
 const kebab = (word: string) => word.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 

@@ -142,7 +142,9 @@ function replayRequest(
   const mappedParams = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      String(ids.map(value, integers[name] === 'integer' ? kindOfParam(operationId, name) : undefined)),
+      String(
+        ids.map(value, integers[name] === 'integer' ? kindOfParam(operationId, name, params) : undefined),
+      ),
     ]),
   );
   const path = pathOf(operationId, mappedParams, { integersAsText: true });
