@@ -71,4 +71,59 @@ describe('seedFromRecording', () => {
     });
     expect(result.replayed.filter((entry) => entry.differences.length > 0).length).toBeGreaterThan(5);
   });
+
+  it('names what it cannot carry: a workspace only in paths, a model list, a uid that is not a uuid4, a refused object', () => {
+    const answered = (path: string, data: unknown) => ({
+      request: { method: 'GET', url: `${MOCK_BASE_URL}/openapi/v1${path}`, headers: [] },
+      response: { status: 200, content: { text: JSON.stringify({ errcode: 200, errmsg: 'success', data }) } },
+    });
+    const dimension = {
+      id: 12,
+      type: 'string',
+      format: 'text',
+      names: ['region'],
+      rating: 0,
+      description: '',
+      isKeyword: false,
+      autoGroup: false,
+      enableSubDimensionExplorer: false,
+      keywordFilters: [],
+      subDimensions: [],
+      models: [{ id: 4, name: 'Sales model' }],
+      used: true,
+    };
+    const recording = JSON.stringify({
+      log: {
+        entries: [
+          answered('/workspaces/7/dimensions/', [dimension]),
+          answered('/workspaces/7/measures/', [{ id: 13, names: [], description: '', sort: -1 }]),
+          answered('/accounts/', [
+            {
+              uid: 'u-1',
+              status: 1,
+              username: 'cy',
+              phone: '',
+              email: '',
+              nickname: '',
+              desc: '',
+              role: 0,
+              tier: 0,
+              type: 0,
+            },
+          ]),
+        ],
+      },
+    });
+    const { seed, recordedIds, notes } = seedFromRecording(recording);
+    expect(seed.workspaces).toEqual([{ dimensions: [expect.objectContaining({ names: ['region'] })] }]);
+    expect(seed.accounts).toEqual([expect.objectContaining({ username: 'cy' })]);
+    expect(seed.accounts?.[0]).not.toHaveProperty('uid');
+    expect(recordedIds).toMatchObject({ workspaces: [7], dimensions: [[12]], measures: [[]] });
+    expect(notes).toEqual([
+      'workspace 7: only named in paths, seeded with the defaults',
+      'dimensions 12 (entry #0): models [{"id":4,"name":"Sales model"}] is not seeded (the create request has no models)',
+      expect.stringMatching(/^measures 13 \(entry #1\): not seeded, its create request is refused: names: /),
+      'accounts u-1 (entry #2): its uid is not a uuid4 the create request takes; the mock generates one',
+    ]);
+  });
 });
