@@ -91,3 +91,66 @@ export async function shortRecording(): Promise<string> {
   har.log.entries = har.log.entries.slice(recordedFrom);
   return JSON.stringify(har);
 }
+
+const text = (names: string[]) => ({ type: 'string', format: 'text', names });
+
+/**
+ * A recording of an app browsing a service that already holds data (made on a mock before the
+ * recording starts, after throwaway objects, so the recorded ids are not a fresh mock's), then
+ * changing some of it.
+ */
+export async function browsingRecording(): Promise<string> {
+  const mock = createMock();
+  const throwaway = await call(mock, 'POST', '/workspaces/', {});
+  await call(mock, 'POST', `/workspaces/${throwaway.id}/measures/create-measures/`, {
+    measures: [{ names: ['gone'] }],
+  });
+  await call(mock, 'DELETE', `/workspaces/${throwaway.id}/`);
+  await call(mock, 'POST', '/accounts/create-accounts/', {
+    accounts: [
+      { username: 'ana', nickname: 'Ana', email: 'ana@example.com' },
+      { username: 'bo', role: 1 },
+    ],
+  });
+  const sales = await call(mock, 'POST', '/workspaces/', { name: 'Sales', desc: 'EMEA', date_offset: 2 });
+  const generated = await call(mock, 'POST', '/workspaces/', { hc1: true });
+  await call(mock, 'POST', `/workspaces/${sales.id}/dimensions/create-dimensions/`, {
+    dimensions: [
+      text(['region', 'Region']),
+      {
+        type: 'mapping',
+        format: 'text',
+        names: ['status'],
+        baseField: { choice: { '1': 'open' }, typeBeforeMap: 'string', typeAfterMap: 'string' },
+      },
+    ],
+  });
+  await call(mock, 'POST', `/workspaces/${sales.id}/measures/create-measures/`, {
+    measures: [
+      { names: ['revenue'], sort: 1 },
+      { names: ['cost'], description: 'all costs' },
+    ],
+  });
+  await call(mock, 'POST', `/workspaces/${sales.id}/member-groups/`, { name: 'Analysts' });
+  const from = mock.har().log.entries.length;
+  await call(mock, 'GET', '/workspaces/');
+  await call(mock, 'GET', `/workspaces/${sales.id}/`);
+  await call(mock, 'GET', `/workspaces/${sales.id}/dimensions/`);
+  const measures = (await call(mock, 'GET', `/workspaces/${sales.id}/measures/`)) as unknown as Array<{
+    id: number;
+  }>;
+  await call(mock, 'GET', `/workspaces/${sales.id}/member-groups/`);
+  await call(mock, 'GET', `/workspaces/${generated.id}/measures/`);
+  const accounts = (await call(mock, 'GET', '/accounts/')) as unknown as Array<{ uid: string }>;
+  await call(mock, 'GET', `/accounts/${accounts[0]?.uid}/`);
+  await call(mock, 'PUT', `/workspaces/${sales.id}/measures/update-measures/`, {
+    measures: [{ id: measures[1]?.id, description: 'every cost' }],
+  });
+  const added = await call(mock, 'POST', '/workspaces/', { name: 'Added while recording' });
+  await call(mock, 'POST', `/workspaces/${added.id}/member-groups/`, { name: 'New group' });
+  await call(mock, 'GET', `/workspaces/${added.id}/member-groups/`);
+  await call(mock, 'GET', '/workspaces/');
+  const har = mock.har();
+  har.log.entries = har.log.entries.slice(from);
+  return JSON.stringify(har);
+}

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { httpTarget } from '@wsadmin/server-testing/http-target';
 import { REPO_ROOT } from '@wsadmin/server-testing/processes';
+import { serverRecording } from '@wsadmin/server-testing/server-recording';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '../../../testing/xml';
 import { readConfig, startServer } from './index';
@@ -121,6 +122,41 @@ describe('wsadmin-conformance against the Node server over HTTP', () => {
       await server.close();
     }
   });
+
+  it('replays a recording made on the server against a fresh server and against the mock, with no difference', async () => {
+    const config = (key: string) =>
+      readConfig({
+        PORT: '0',
+        DATABASE_URL: 'sqlite::memory:',
+        WSADMIN_BOOTSTRAP_KEY: key,
+        LOG_LEVEL: 'silent',
+      });
+    const [recorded, fresh] = await Promise.all([
+      startServer(config(target.key)),
+      startServer(config(target.key)),
+    ]);
+    try {
+      const har = join(reports, 'server.har');
+      writeFileSync(har, JSON.stringify(await serverRecording(recorded.url, target.key)));
+      const [againstServer, againstMock] = await Promise.all([
+        conformance(['replay', har, '--base-url', fresh.url, '--key', target.key]),
+        conformance(['replay', har, '--mock']),
+      ]);
+      for (const [run, against] of [
+        [againstServer, fresh.url],
+        [againstMock, 'a fresh @wsadmin/mock'],
+      ] as const) {
+        expect(run.stderr).toBe('');
+        expect(run.stdout).toContain(
+          `11 matched, 0 different, 0 not replayed, 0 skipped, against ${against}`,
+        );
+        expect(run.code).toBe(0);
+        expect(run.stdout).not.toContain(target.key);
+      }
+    } finally {
+      await Promise.all([recorded.close(), fresh.close()]);
+    }
+  }, 60_000);
 
   it('exits 1 naming the failed test when the server does not conform (here: a wrong key)', async () => {
     const run = await conformance([

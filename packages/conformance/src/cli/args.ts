@@ -32,8 +32,9 @@ export function usage(name = 'wsadmin-conformance'): string {
   return [
     `Usage: ${name} --base-url <url> --key <secret> [--group <name> ...] [--runs <n>]`,
     '         [--keys-command <command>] [--test-clock] [--junit <file>] [--progress <mode>]',
-    `       ${name} replay <recording.har> (--base-url <url> --key <secret> | --mock) [...]`,
-    `       ${name} --list-groups | --help | replay --help`,
+    `       ${name} replay <recording.har> (--base-url <url> --key <secret> | --mock [--seed]) [...]`,
+    `       ${name} seed <recording.har> --out <scenario.json | scenario.ts>`,
+    `       ${name} --list-groups | --help | replay --help | seed --help`,
     '',
     'Runs the conformance suite of the Workspace Configuration, Permission and Account Service',
     'against the server at --base-url, and prints per group what passed, failed or was not run',

@@ -13,6 +13,7 @@ import { progressOn } from './progress';
 import { parseReplayCommand, replayUsage } from './replay-args';
 import { runReplay } from './replay-command';
 import { collectingHost, type Outcome } from './runner';
+import { parseSeedCommand, runSeed, seedUsage } from './seed-command';
 import { changeRecorder, groupSummary } from './summary';
 import { testClockAt } from './test-clock';
 
@@ -20,6 +21,7 @@ import { testClockAt } from './test-clock';
 // `expect` and the small runner of runner.ts (docs/decisions/0022-conformance-package.md).
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'replay') return replay(argv.slice(1));
+  if (argv[0] === 'seed') return seed(argv.slice(1));
   let command: Command;
   try {
     command = parseCommand(argv, process.env);
@@ -116,6 +118,23 @@ async function replay(argv: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`wsadmin-conformance replay: ${error.message}\n\n${replayUsage()}`);
+    return 2;
+  }
+}
+
+function seed(argv: string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(seedUsage());
+    return 0;
+  }
+  try {
+    return runSeed(parseSeedCommand(argv), {
+      log: (line) => console.log(line),
+      error: (line) => console.error(line),
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`wsadmin-conformance seed: ${error.message}\n\n${seedUsage()}`);
     return 2;
   }
 }

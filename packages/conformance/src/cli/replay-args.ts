@@ -10,6 +10,8 @@ export interface ReplayCommand {
   key?: string;
   /** Replay against a fresh in-process mock (`@wsadmin/mock`) instead of a server. */
   mock: boolean;
+  /** With `mock`: the mock seeded with the state the recording shows (`seed` command). */
+  seed: boolean;
   /** Where to write the JSON report, the JUnit XML. */
   json?: string;
   junit?: string;
@@ -20,7 +22,7 @@ export interface ReplayCommand {
 export function replayUsage(name = 'wsadmin-conformance'): string {
   return [
     `Usage: ${name} replay <recording.har> --base-url <url> --key <secret> [options]`,
-    `       ${name} replay <recording.har> --mock [options]`,
+    `       ${name} replay <recording.har> --mock [--seed] [options]`,
     '',
     "Replays the service's requests of a HAR 1.2 recording, in order, against a server or a fresh",
     'in-process mock, mapping the identifiers the recorded answers created to the ones the replay gets,',
@@ -32,6 +34,9 @@ export function replayUsage(name = 'wsadmin-conformance'): string {
     '  --key <secret>         an unrestricted access key of that server (also: WSADMIN_KEY); the',
     "                         recording's own credentials are never sent nor printed",
     '  --mock                 replay against a fresh @wsadmin/mock (installed beside this package)',
+    '  --seed                 with --mock: seed it first with the state the recording shows from',
+    "                         before it started (as the seed command writes it), so the recording's",
+    '                         reads of objects it did not create find them',
     '  --json <file>          also write the report as JSON to <file>',
     '  --junit <file>         also write the report as JUnit XML to <file> (one test per request)',
     '  --allow-differences    exit 0 even when answers differ',
@@ -57,11 +62,14 @@ export function parseReplayCommand(argv: readonly string[], env: NodeJS.ProcessE
   const mock = values.mock === true;
   const baseUrl = values['base-url'];
   if (mock && baseUrl !== undefined) throw new UsageError('give --mock or --base-url, not both');
+  const seed = values.seed === true;
+  if (seed && !mock) throw new UsageError('--seed seeds the mock: give it with --mock');
   if (values.json === '' || values.junit === '') throw new UsageError('--json and --junit need a file name');
   const common = {
     command: 'replay' as const,
     recording,
     mock,
+    seed,
     allowDifferences: values['allow-differences'] === true,
     ...(values.json === undefined ? {} : { json: values.json }),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
@@ -83,6 +91,7 @@ function parse(argv: readonly string[]) {
       'base-url': { type: 'string' },
       key: { type: 'string' },
       mock: { type: 'boolean' },
+      seed: { type: 'boolean' },
       json: { type: 'string' },
       junit: { type: 'string' },
       'allow-differences': { type: 'boolean' },

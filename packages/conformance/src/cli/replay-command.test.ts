@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shortRecording } from '../../test/mock-recording';
+import { browsingRecording, shortRecording } from '../../test/mock-recording';
 import { UsageError } from './args';
 import { parseReplayCommand } from './replay-args';
 import { runReplay } from './replay-command';
@@ -15,6 +15,7 @@ describe('parseReplayCommand', () => {
       baseUrl: 'http://127.0.0.1:8787',
       key: 's3',
       mock: false,
+      seed: false,
       allowDifferences: false,
     });
     expect(
@@ -31,6 +32,7 @@ describe('parseReplayCommand', () => {
       command: 'replay',
       recording: 'rec.har',
       mock: true,
+      seed: false,
       json: 'out/r.json',
       junit: 'out/r.xml',
       allowDifferences: true,
@@ -47,6 +49,7 @@ describe('parseReplayCommand', () => {
     [['a.har', '--mock', '--base-url', 'http://x'], 'not both'],
     [['a.har', '--mock', '--json', ''], 'file name'],
     [['a.har', '--mock', '--bogus'], 'bogus'],
+    [['a.har', '--seed', '--base-url', 'http://x', '--key', 'k'], '--seed seeds the mock'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseReplayCommand(argv)).toThrow(UsageError);
     expect(() => parseReplayCommand(argv)).toThrow(message);
@@ -112,5 +115,17 @@ describe('runReplay --mock', () => {
     const missing = await run([join(folder, 'missing.har'), '--mock']);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('cannot read');
+  });
+
+  it('with --seed, replays on a mock seeded with the state the recording shows: its reads find what they read', async () => {
+    const browsing = join(folder, 'browsing.har');
+    writeFileSync(browsing, await browsingRecording());
+    const fresh = await run([browsing, '--mock']);
+    expect(fresh.code).toBe(1);
+    const seeded = await run([browsing, '--mock', '--seed']);
+    expect(seeded).toMatchObject({ code: 0, err: '' });
+    expect(seeded.out).toContain(
+      '13 matched, 0 different, 0 not replayed, 0 skipped, against a seeded @wsadmin/mock',
+    );
   });
 });

@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { RecordingError } from '../replay/har-reader';
 import { type ReplayTarget, replayRecording } from '../replay/replay';
 import { hasDifferences, replayJson, replayOutcomes, replayText } from '../replay/report';
+import { type RecordedSeed, type SeedFromRecording, seedFromRecording } from '../replay/seed-from-recording';
+import { type KnownIdentifier, seededIdentifiers } from '../replay/seeded-identifiers';
 import { junitXml } from './junit';
 import type { ReplayCommand } from './replay-args';
 
@@ -22,19 +24,30 @@ export async function runReplay(command: ReplayCommand, output: ReplayOutput): P
     return 2;
   }
   let target: ReplayTarget;
+  let seeded: SeedFromRecording | undefined;
+  let known: KnownIdentifier[] = [];
   try {
-    target = command.mock ? await mockTarget() : serverTarget(command);
+    seeded = command.seed ? seedFromRecording(text) : undefined;
+    target = command.mock ? await mockTarget(seeded?.seed) : serverTarget(command);
+    if (seeded !== undefined) known = await seededIdentifiers(seeded, target);
   } catch (error) {
-    if (!(error instanceof MockMissingError)) throw error;
-    output.error(`wsadmin-conformance replay: ${error.message}`);
+    if (error instanceof MockMissingError) {
+      output.error(`wsadmin-conformance replay: ${error.message}`);
+      return 2;
+    }
+    if (!(error instanceof RecordingError)) throw error;
+    output.error(`wsadmin-conformance replay: ${command.recording}: ${error.message}`);
     return 2;
   }
-  const against = command.mock ? 'a fresh @wsadmin/mock' : target.baseUrl;
+  for (const note of seeded?.notes ?? []) output.error(`wsadmin-conformance replay: seed: ${note}`);
+  const against = command.mock
+    ? `${seeded === undefined ? 'a fresh' : 'a seeded'} @wsadmin/mock`
+    : target.baseUrl;
   const startedAt = new Date();
   const started = performance.now();
   let result: Awaited<ReturnType<typeof replayRecording>>;
   try {
-    result = await replayRecording(text, target);
+    result = await replayRecording(text, target, { known });
   } catch (error) {
     if (!(error instanceof RecordingError)) throw error;
     output.error(`wsadmin-conformance replay: ${command.recording}: ${error.message}`);
@@ -59,7 +72,7 @@ function serverTarget(command: ReplayCommand): ReplayTarget {
 
 /** What `--mock` uses of `@wsadmin/mock`. */
 interface MockModule {
-  createMock(): { fetch(request: Request): Promise<Response> };
+  createMock(options?: { seed?: RecordedSeed }): { fetch(request: Request): Promise<Response> };
   MOCK_BASE_URL: string;
   MOCK_KEY: string;
 }
@@ -70,7 +83,7 @@ interface MockModule {
  * stays without cycles (packages/package-graph.test.ts). The specifier is a variable so the build
  * leaves the import to run time instead of bundling the mock into the command.
  */
-async function mockTarget(): Promise<ReplayTarget> {
+async function mockTarget(seed: RecordedSeed | undefined): Promise<ReplayTarget> {
   const specifier = '@wsadmin/mock';
   let mockModule: MockModule;
   try {
@@ -80,7 +93,7 @@ async function mockTarget(): Promise<ReplayTarget> {
       `--mock needs @wsadmin/mock installed beside @wsadmin/conformance (npm install -D @wsadmin/mock msw): ${(error as Error).message}`,
     );
   }
-  const mock = mockModule.createMock();
+  const mock = mockModule.createMock(seed === undefined ? {} : { seed });
   return {
     baseUrl: mockModule.MOCK_BASE_URL,
     key: mockModule.MOCK_KEY,

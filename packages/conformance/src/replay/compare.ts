@@ -2,7 +2,9 @@ import type { OperationId } from '@wsadmin/contract';
 import type { RootedSchema, SchemaNode } from './contract-schemas';
 import { schemaOf, specOf } from './contract-schemas';
 import type { IdentifierMap } from './id-map';
-import { locate, memberNode } from './schema-walk';
+import { fieldKind } from './identifier-kinds';
+import type { IdentifierPlace } from './schema-walk';
+import { enclosingOf, locate, memberNode } from './schema-walk';
 
 /** One way the replay's answer differs from the recorded one. */
 export interface Difference {
@@ -75,34 +77,38 @@ export function compareAnswers(
     );
   }
   const schema = schemaOf(operationId, 'data');
-  compareValues(
-    before.data,
-    after.data,
-    schema?.node,
-    undefined,
-    'data',
-    schema ?? { node: {}, defs: {} },
-    ids,
-    add,
-  );
+  const context = { operationId, schema: schema ?? { node: {}, defs: {} }, ids, add };
+  compareValues(before.data, after.data, schema?.node, { name: undefined, enclosing: [] }, 'data', context);
   return differences;
 }
 
 type Add = (difference: Omit<Difference, 'message'>, message: string) => void;
 
+interface CompareContext {
+  operationId: OperationId;
+  schema: RootedSchema;
+  ids: IdentifierMap;
+  add: Add;
+}
+
 function compareValues(
   recorded: unknown,
   replayed: unknown,
   node: SchemaNode | undefined,
-  name: string | undefined,
+  place: IdentifierPlace,
   at: string,
-  schema: RootedSchema,
-  ids: IdentifierMap,
-  add: Add,
+  context: CompareContext,
 ): void {
+  const { operationId, schema, ids, add } = context;
+  const { name, enclosing } = place;
+  const depth = at.split(/[.[]/).length - 1;
   const located = locate(node, recorded, name, schema.defs);
   if (located.role === 'identifier') {
-    ids.learn(recorded, replayed);
+    ids.learn(
+      recorded,
+      replayed,
+      typeof recorded === 'number' ? fieldKind(operationId, name, enclosing) : undefined,
+    );
     return;
   }
   if (located.role === 'timestamp' && typeof recorded === 'string' && typeof replayed === 'string') return;
@@ -119,11 +125,9 @@ function compareValues(
         recorded[index],
         replayed[index],
         here && memberNode(here, index),
-        name,
+        place,
         `${at}[${index}]`,
-        schema,
-        ids,
-        add,
+        context,
       );
     }
     return;
@@ -152,11 +156,15 @@ function compareValues(
         );
         continue;
       }
-      compareValues(recorded[key], replayed[key], child, key, path, schema, ids, add);
+      const below = { name: key, enclosing: enclosingOf(enclosing, key, recorded[key], depth) };
+      compareValues(recorded[key], replayed[key], child, below, path, context);
     }
     return;
   }
-  const expected = typeof recorded === 'string' ? ids.mapText(recorded) : recorded;
+  const expected =
+    typeof recorded === 'string'
+      ? ids.mapText(recorded, fieldKind(operationId, undefined, enclosing))
+      : recorded;
   if (!Object.is(expected, replayed) && JSON.stringify(expected) !== JSON.stringify(replayed)) {
     add(
       { kind: 'value', at, recorded: shown(at, recorded), replayed: shown(at, replayed) },

@@ -43,8 +43,11 @@ export const specOf = (operationId: OperationId): OperationSpec => operations[op
 
 const cache = new Map<string, RootedSchema | undefined>();
 
-/** The JSON Schema of an operation's success `data` or request `body` (undefined when it has none). */
-export function schemaOf(operationId: OperationId, part: 'data' | 'body'): RootedSchema | undefined {
+/** The JSON Schema of an operation's success `data`, request `body` or `query` (undefined when it has none). */
+export function schemaOf(
+  operationId: OperationId,
+  part: 'data' | 'body' | 'query',
+): RootedSchema | undefined {
   const key = `${operationId} ${part}`;
   if (!cache.has(key)) {
     const zodSchema = specOf(operationId)[part];

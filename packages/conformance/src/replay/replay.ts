@@ -1,9 +1,11 @@
 import type { OperationId } from '@wsadmin/contract';
-import { API_PREFIX, isRouteFound, matchRoute, pathOf } from '@wsadmin/contract/routes';
+import { API_PREFIX, isRouteFound, matchRoute, pathOf, routes } from '@wsadmin/contract/routes';
 import { type Answer, compareAnswers, type Difference } from './compare';
 import { schemaOf } from './contract-schemas';
 import { type EntryProblem, isProblem, type RecordedExchange, readHar } from './har-reader';
 import { IdentifierMap } from './id-map';
+import { fieldKind, kindOfParam } from './identifier-kinds';
+import { mappedQuery } from './query-map';
 import { mapIdentifiers } from './schema-walk';
 
 /** Where the recording is replayed: a started server (its URL and key) or the in-process mock's `fetch`. */
@@ -43,10 +45,20 @@ export interface ReplayResult {
 const NOT_COPIED =
   /^(:|authorization$|proxy-authorization$|cookie$|host$|content-length$|connection$|accept-encoding$|x-api-key$|x-auth-token$)/;
 
+export interface ReplayOptions {
+  /** Identifiers known before the replay starts: a seeded target's ids of the recorded objects (`seededIdentifiers`). */
+  known?: ReadonlyArray<{ kind: string; recorded: number; replayed: number }>;
+}
+
 /** Replays a HAR text in order, each entry once, mapping identifiers as the answers show them. */
-export async function replayRecording(harText: string, target: ReplayTarget): Promise<ReplayResult> {
+export async function replayRecording(
+  harText: string,
+  target: ReplayTarget,
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
   const result: ReplayResult = { replayed: [], skipped: [], problems: [] };
   const ids = new IdentifierMap();
+  for (const { kind, recorded, replayed } of options.known ?? []) ids.learn(recorded, replayed, kind);
   for (const item of readHar(harText)) {
     if (isProblem(item)) {
       result.problems.push(item);
@@ -125,8 +137,14 @@ function replayRequest(
   ids: IdentifierMap,
   target: ReplayTarget,
 ): Request {
+  const integers: Readonly<Record<string, string>> = routes[operationId].params;
   const mappedParams = Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, String(ids.map(value))]),
+    Object.entries(params).map(([name, value]) => [
+      name,
+      String(
+        ids.map(value, integers[name] === 'integer' ? kindOfParam(operationId, name, params) : undefined),
+      ),
+    ]),
   );
   const path = pathOf(operationId, mappedParams, { integersAsText: true });
   const headers = new Headers();
@@ -136,10 +154,16 @@ function replayRequest(
   const mappedBody =
     body === undefined
       ? undefined
-      : mapIdentifiers(body, schemaOf(operationId, 'body'), (value) => ids.map(value));
+      : mapIdentifiers(body, schemaOf(operationId, 'body'), (value, place) =>
+          ids.map(
+            value,
+            typeof value === 'number' ? fieldKind(operationId, place.name, place.enclosing) : undefined,
+          ),
+        );
   if (mappedBody !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
-  return new Request(`${target.baseUrl.replace(/\/+$/, '')}${path}${search}`, {
+  const query = mappedQuery(operationId, search, ids);
+  return new Request(`${target.baseUrl.replace(/\/+$/, '')}${path}${query}`, {
     method: item.method,
     headers,
     ...(mappedBody === undefined ? {} : { body: JSON.stringify(mappedBody) }),

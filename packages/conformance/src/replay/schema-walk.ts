@@ -19,6 +19,11 @@ function fits(node: SchemaNode, value: unknown): boolean {
   const type = jsonType(value);
   const types = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
   if (types.length === 0) return node.const === undefined || node.const === value;
+  if (type === 'object' && node.properties !== undefined && node.additionalProperties === false) {
+    // A union of strict objects (`{ measures }` or `{ dimensions }`): the branch that names every key.
+    const properties = node.properties;
+    return Object.keys(value as object).every((key) => key in properties);
+  }
   return types.includes(type) || (type === 'integer' && types.includes('number'));
 }
 
@@ -78,27 +83,49 @@ export function locate(
   return { node: branch.node, role: roleOf(name, branch.node, branch.refName), branch: branch.node };
 }
 
+/** Where an identifier stands: its field name and the field names above it (see `fieldKind`). */
+export interface IdentifierPlace {
+  name: string | undefined;
+  enclosing: readonly string[];
+}
+
+/**
+ * The field names above a member, for `fieldKind`: a top-level field holding a list (a batch
+ * body's `workspaces`, `measures`) is left out, its items being the operation's own objects.
+ */
+export const enclosingOf = (enclosing: readonly string[], key: string, value: unknown, depth: number) =>
+  depth === 0 && Array.isArray(value) ? enclosing : [...enclosing, key];
+
 /** A copy of `value` with every identifier the schema marks passed through `map`. */
 export function mapIdentifiers(
   value: unknown,
   schema: RootedSchema | undefined,
-  map: (value: unknown) => unknown,
+  map: (value: string | number, place: IdentifierPlace) => unknown,
 ): unknown {
   if (schema === undefined) return value;
-  const walk = (current: unknown, node: SchemaNode | undefined, name: string | undefined): unknown => {
+  const walk = (
+    current: unknown,
+    node: SchemaNode | undefined,
+    name: string | undefined,
+    enclosing: readonly string[],
+    depth: number,
+  ): unknown => {
     const located = locate(node, current, name, schema.defs);
     if (located.role === 'identifier' && (typeof current === 'number' || typeof current === 'string'))
-      return map(current);
+      return map(current, { name, enclosing });
     const here = located.node;
     if (here === undefined) return current;
     if (Array.isArray(current))
-      return current.map((item, index) => walk(item, memberNode(here, index), name));
+      return current.map((item, index) => walk(item, memberNode(here, index), name, enclosing, depth + 1));
     if (typeof current === 'object' && current !== null) {
       return Object.fromEntries(
-        Object.entries(current).map(([key, field]) => [key, walk(field, memberNode(here, key), key)]),
+        Object.entries(current).map(([key, field]) => [
+          key,
+          walk(field, memberNode(here, key), key, enclosingOf(enclosing, key, field, depth), depth + 1),
+        ]),
       );
     }
     return current;
   };
-  return walk(value, schema.node, undefined);
+  return walk(value, schema.node, undefined, [], 0);
 }
