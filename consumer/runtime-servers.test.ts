@@ -1,7 +1,7 @@
 /**
  * The reference server on Bun, Deno and Cloudflare Workers (workerd with Miniflare's SQLite-backed Durable Object),
  * from the packed `@wsadmin/server-core`: the conformance suite over HTTP against each, with the
- * same scenarios as against the Node server (packages/server/src/scenarios.http.test.ts).
+ * same scenarios as against the Node server (packages/server/test/scenarios.http.test.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';

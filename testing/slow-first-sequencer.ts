@@ -11,11 +11,11 @@ export const SLOW_FILES = [
   'consumer/packages.test.ts',
   'consumer/browser-tools.test.ts',
   'consumer/runtime-servers.test.ts',
-  'packages/server/src/revocation.test.ts',
-  'packages/server/src/examples-accepted.test.ts',
-  'packages/server/src/cluster/workers.test.ts',
-  'packages/server/src/fuzz.test.ts',
-  'packages/server/src/scenarios.postgres.test.ts',
+  'packages/server/test/revocation.test.ts',
+  'packages/server/test/examples-accepted.test.ts',
+  'packages/server/test/cluster/workers.test.ts',
+  'packages/server/test/fuzz.test.ts',
+  'packages/server/test/scenarios.postgres.test.ts',
 ];
 
 /**

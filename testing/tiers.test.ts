@@ -21,13 +21,13 @@ const tierOf = (file: string): Tier =>
 
 describe('the test tiers', () => {
   it.each([
-    ['a browser test', { given: 'packages/server/src/cors.browser.test.ts', want: 'browser' }],
+    ['a browser test', { given: 'packages/server/test/cors.browser.test.ts', want: 'browser' }],
     ['the consumer test', { given: 'consumer/packages.test.ts', want: 'consumer' }],
     [
       'the scenarios on PostgreSQL',
-      { given: 'packages/server/src/scenarios.postgres.test.ts', want: 'scenarios' },
+      { given: 'packages/server/test/scenarios.postgres.test.ts', want: 'scenarios' },
     ],
-    ['a server process test', { given: 'packages/server/src/restart.test.ts', want: 'system' }],
+    ['a server process test', { given: 'packages/server/test/restart.test.ts', want: 'system' }],
     [
       'a test of the server harness',
       { given: 'packages/server-testing/bench/read-path.test.ts', want: 'system' },

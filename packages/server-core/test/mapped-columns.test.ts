@@ -17,7 +17,7 @@ import {
 /**
  * Every mapped column is what the migrations create, and every stored column is mapped: checked on
  * the migrated in-memory SQLite. PostgreSQL is held to the same tables, columns and types by the
- * server's migrations test (packages/server/src/migrations.test.ts), so it agrees with the
+ * server's migrations test (packages/server/test/migrations.test.ts), so it agrees with the
  * mappings as well.
  */
 
