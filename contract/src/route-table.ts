@@ -139,7 +139,8 @@ export function queryString(query: Readonly<Record<string, unknown>> = {}): stri
  */
 export function requestTo(baseUrl: string, method: string, path: string, parts: RequestParts = {}): Request {
   const search = queryString(parts.query);
-  const url = `${baseUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+  const joiner = path.includes('?') ? '&' : '?';
+  const url = `${baseUrl.replace(/\/+$/, '')}${path}${search ? `${joiner}${search}` : ''}`;
   const headers = new Headers(parts.headers);
   const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
   // The server refuses a body of any other type (415); fetch would label a string text/plain.

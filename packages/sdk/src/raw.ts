@@ -10,10 +10,22 @@ export interface RawTarget {
   send: Send;
 }
 
-type Loose = (...args: unknown[]) => unknown;
-type LooseClient = Record<string, Loose>;
+type LooseClient = Record<string, (...args: unknown[]) => unknown>;
 
-const REQUEST_METHODS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+/** openapi-fetch's client methods: the requests, then the middleware registration. */
+const METHODS = [
+  'request',
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+  'use',
+  'eject',
+];
 
 /**
  * openapi-fetch's `createClient`, loaded on first use. Its CommonJS build marks itself `__esModule`
@@ -29,40 +41,31 @@ async function loadCreateClient(): Promise<(options: object) => LooseClient> {
 
 /**
  * `client.raw`: the typed openapi-fetch client over the client's own transport (key, retries,
- * timeout). openapi-fetch is imported the first time a request method is called, so an app that
- * never touches `raw` never loads it, and bundlers put it in a chunk of its own (decision 0036).
- * `use` and `eject` before that are kept and replayed on the loaded client, in order.
+ * timeout), with the one query serialisation. openapi-fetch is imported on the first call of any
+ * of its methods, so an app that never touches `raw` never loads it, and bundlers put it in a chunk
+ * of its own (docs/decisions/0036-one-request-builder.md). Every method goes through the same
+ * promise of the loaded client, so a `use` before a `GET` applies to it, as with openapi-fetch
+ * itself (`use` and `eject` return that promise instead of nothing).
  */
 export function lazyRawClient({ baseUrl, headers, send }: RawTarget): Client<paths> {
-  let loaded: LooseClient | undefined;
   let loading: Promise<LooseClient> | undefined;
-  const pending: Array<(client: LooseClient) => void> = [];
-  const load = () =>
-    (loading ??= loadCreateClient().then((create) => {
-      const client = create({
+  const loaded = () =>
+    (loading ??= loadCreateClient().then((create) =>
+      create({
         baseUrl,
         headers,
         querySerializer: queryString,
-        // openapi-fetch reads the body itself: the answer the transport read once is handed over as a
-        // Response of that text (the raw client's one copy).
+        // openapi-fetch reads the body itself: the text the transport read once is handed over in a
+        // Response of its own (the raw client's one copy; the facade uses the text directly).
         fetch: async (request: Request) => {
           const { response, text } = await send(request);
           const { status, statusText } = response;
           return new Response(text || null, { status, statusText, headers: response.headers });
         },
-      });
-      for (const apply of pending.splice(0)) apply(client);
-      loaded = client;
-      return client;
-    }));
+      }),
+    ));
   const raw: LooseClient = {};
-  for (const method of REQUEST_METHODS)
-    raw[method] = (...args) => load().then((client) => client[method]?.(...args));
-  for (const method of ['use', 'eject'])
-    raw[method] = (...middleware) => {
-      const apply = (client: LooseClient) => client[method]?.(...middleware);
-      if (loaded) apply(loaded);
-      else pending.push(apply);
-    };
+  for (const name of METHODS)
+    raw[name] = (...args: unknown[]) => loaded().then((client) => client[name]?.(...args));
   return raw as unknown as Client<paths>;
 }
