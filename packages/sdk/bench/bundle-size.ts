@@ -34,6 +34,8 @@ async function measure(contents: string, external: string[] = []): Promise<Size>
     splitting: true,
     outdir: 'bundle',
     metafile: true,
+    // Paths in the metafile relative to the package, wherever the bench is started from.
+    absWorkingDir: root,
     external,
     logLevel: 'error',
   });
