@@ -1,5 +1,5 @@
 import type { Client } from 'openapi-fetch';
-import { type Context, createCall, withHeaders } from './call';
+import { type Call, type Context, createCall, withHeaders } from './call';
 import { ConfigurationError } from './errors';
 import type { paths } from './generated/openapi';
 import { shownUrl } from './network-cause';
@@ -76,6 +76,15 @@ export interface WsadminClient extends Facade {
   /** The same facade in the non-throwing style: every call resolves with `{ data, error }`. */
   readonly safe: SafeClient;
   /**
+   * Calls any operation by its operationId, as the facade does: `{ path, query, body }` typed by
+   * the operation, resolves with the envelope's `data`, rejects with a `WsadminError`. For callers
+   * that pick the operation as data (tools, generic clients); the facade reads better otherwise.
+   *
+   * @example
+   * const workspace = await client.call('getWorkspace', { path: { workspaceId: 7 } });
+   */
+  readonly call: Call;
+  /**
    * The typed openapi-fetch client (envelopes not unwrapped; key, retries and timeout apply).
    * openapi-fetch is loaded on its first request, so it costs nothing to an app that never uses it.
    */
@@ -122,8 +131,9 @@ export function createClient(options: ClientOptions): WsadminClient {
     headers: withHeaders(withHeaders({}, headers), { authorization: `Bearer ${key}` }),
     send: createTransport(propagating(fetch, options.propagate), timeoutMs, policy),
   };
-  const facade = facadeOf({ call: createCall(target), sleep: policy.sleep ?? defaultSleep });
-  return { ...facade, safe: mirror(facade), raw: lazyRawClient(target) };
+  const call = createCall(target);
+  const facade = facadeOf({ call, sleep: policy.sleep ?? defaultSleep });
+  return { ...facade, safe: mirror(facade), call, raw: lazyRawClient(target) };
 }
 
 /**
