@@ -133,7 +133,10 @@ export function createClient(options: ClientOptions): WsadminClient {
   };
   const call = createCall(target);
   const facade = facadeOf({ call, sleep: policy.sleep ?? defaultSleep });
-  return { ...facade, safe: mirror(facade), call, raw: lazyRawClient(target) };
+  const client = { ...facade, safe: mirror(facade), raw: lazyRawClient(target) };
+  // Not enumerable: the client's own keys stay the facade's, `safe` and `raw`, which the query
+  // layer's link table and the coverage tests walk; `call` is the engine under every method.
+  return Object.defineProperty(client, 'call', { value: call }) as WsadminClient;
 }
 
 /**
