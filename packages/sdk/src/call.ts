@@ -1,7 +1,7 @@
 import { isSuccess, readEnvelope } from '@wsadmin/contract/routes';
 import { ApiError, InvalidResponseError, WsadminError } from './errors';
 import { routeRequestOf } from './route-table';
-import type { Send, Sleep } from './transport';
+import type { Answer, Send, Sleep } from './transport';
 import type {
   OperationId,
   PathParams,
@@ -74,7 +74,7 @@ export function createCall({ baseUrl, headers, send }: CallTarget): Call {
       headers: sent,
       signal: options?.signal,
     });
-    let answer: Awaited<ReturnType<Send>>;
+    let answer: Answer;
     try {
       answer = await send(request);
     } catch (error) {

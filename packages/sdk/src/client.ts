@@ -128,7 +128,8 @@ export function createClient(options: ClientOptions): WsadminClient {
   const policy = typeof options.retries === 'number' ? { limit: options.retries } : (options.retries ?? {});
   const target = {
     baseUrl: url.href,
-    headers: withHeaders(withHeaders({}, headers), { authorization: `Bearer ${key}` }),
+    // The key's Authorization last: it wins over one in `headers`.
+    headers: withHeaders({}, { ...headers, authorization: `Bearer ${key}` }),
     send: createTransport(propagating(fetch, options.propagate), timeoutMs, policy),
   };
   const call = createCall(target);
