@@ -4,7 +4,8 @@ import { RouteError } from './route-error';
 
 /**
  * `@wsadmin/contract/routes`: the one request builder of the repository. The SDK's `call`, the
- * mock's client and the conformance suite's client all fill paths here, from the route table
+ * mock's client and the conformance suite's client all build their requests here (`requestTo`,
+ * `routeRequest`, `requestOf`), from the route table
  * generated from the contract (`generated/route-table.ts`). Plain data and functions, no zod: browsers
  * load this entry without the rest of the contract. See docs/decisions/0009-route-table.md and
  * 0022-conformance-package.md.
@@ -72,6 +73,19 @@ function checked(operationId: string, name: string, kind: string, value: unknown
   return encodeURIComponent(value);
 }
 
+/** The path of `route` with its `{placeholders}` filled and checked; `pathOf` without the operationId check. */
+function filledPath(
+  operationId: string,
+  route: Route,
+  params: Readonly<Record<string, unknown>>,
+  options: PathOptions,
+) {
+  const kinds: Readonly<Record<string, string>> = route.params;
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    checked(operationId, name, kinds[name] ?? 'string', params[name], options),
+  );
+}
+
 /**
  * The path of an operation with its `{placeholders}` filled: each value checked against the route
  * (integer or non-empty string, never `.` or `..`) and encoded with `encodeURIComponent`. Throws a
@@ -87,44 +101,80 @@ export function pathOf(
   options: PathOptions = {},
 ): string {
   assertOperationId(operationId);
-  const route: Route = routes[operationId];
-  const kinds: Readonly<Record<string, string>> = route.params;
-  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-    checked(operationId, name, kinds[name] ?? 'string', params[name], options),
-  );
+  return filledPath(operationId, routes[operationId], params, options);
 }
 
-/** What a request of the test clients carries besides its path. */
+/** What a request carries besides its method and path. */
 export interface RequestParts {
   /** Path parameters by name. */
-  params?: Readonly<Record<string, unknown>>;
-  /** Query parameters; `undefined` values are left out. */
-  query?: Readonly<Record<string, unknown>>;
+  params?: Readonly<Record<string, unknown>> | undefined;
+  /** Query parameters, serialised by `queryString`. */
+  query?: Readonly<Record<string, unknown>> | undefined;
   /** Sent as JSON (with `content-type: application/json`). */
   body?: unknown;
   /** Sent as it is instead of `body`, as `content-type: application/json` unless `headers` name another type. */
-  rawBody?: string;
+  rawBody?: string | undefined;
   /** Not `HeadersInit`: a DOM type that a Node backend type-checking without the DOM library lacks. */
-  headers?: Headers | Readonly<Record<string, string>>;
+  headers?: Headers | Readonly<Record<string, string>> | undefined;
+  /** Aborts the request. */
+  signal?: AbortSignal | undefined;
 }
 
-/** A `Request` for `method` and `path` (with its query and JSON body) against `baseUrl`. */
+/**
+ * The query string (without `?`) of `query` in the contract's style: OpenAPI's default for query
+ * parameters, `form` with `explode` (`a=1&b=x`, an array as `a=1&a=2`), names and values
+ * percent-encoded with `encodeURIComponent` (a space is `%20`); `undefined` and `null` values are left out.
+ *
+ * @example
+ * queryString({ q: 'sales & more', offset: 0, limit: undefined }); // 'q=sales%20%26%20more&offset=0'
+ */
+export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
+  const pairs: string[] = [];
+  for (const [name, given] of Object.entries(query))
+    for (const value of Array.isArray(given) ? given : [given])
+      if (value !== undefined && value !== null)
+        pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.join('&');
+}
+
+/**
+ * The one request builder: a `Request` for `method` and `path` (a filled path, e.g. from `pathOf`)
+ * under `baseUrl` (joined as text, so a base with a path prefix keeps it), with its query, JSON
+ * body, headers and signal.
+ *
+ * @example
+ * requestTo('http://127.0.0.1:8787', 'GET', '/openapi/v1/workspaces/', { query: { q: 'sales' } });
+ */
 export function requestTo(baseUrl: string, method: string, path: string, parts: RequestParts = {}): Request {
-  const url = new URL(path, baseUrl);
-  for (const [name, value] of Object.entries(parts.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(name, String(value));
-  }
+  const search = queryString(parts.query);
+  const joiner = path.includes('?') ? '&' : '?';
+  const url = `${baseUrl.replace(/\/+$/, '')}${path}${search ? `${joiner}${search}` : ''}`;
   const headers = new Headers(parts.headers);
   const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
   // The server refuses a body of any other type (415); fetch would label a string text/plain.
   if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  return new Request(url, { method, headers, body: body ?? null, signal: parts.signal ?? null });
 }
 
 /**
- * The `Request` of an operation: method and path from the route table, path values checked and
- * encoded by `pathOf`. Used by the mock's client and the conformance suite's client (the SDK goes through
- * openapi-fetch, with the same `pathOf`).
+ * The `Request` of an operation known to be in the table (typed callers: the SDK's facade): method
+ * and path from the route table, path values checked and encoded as `pathOf` does. `requestOf` is
+ * the same after checking the operationId.
+ */
+export function routeRequest(
+  operationId: RouteId,
+  baseUrl: string,
+  parts: RequestParts = {},
+  options: PathOptions = {},
+): Request {
+  const route: Route = routes[operationId];
+  const path = filledPath(operationId, route, parts.params ?? {}, options);
+  return requestTo(baseUrl, route.method.toUpperCase(), path, parts);
+}
+
+/**
+ * The `Request` of an operation: the operationId checked (a typo is a `RouteError` naming the
+ * nearest), then `routeRequest`. Used by the mock's client and the conformance kit.
  *
  * @example
  * const request = requestOf('getWorkspace', 'http://127.0.0.1:8787', { params: { workspaceId: 7 } });
@@ -136,6 +186,5 @@ export function requestOf(
   options: PathOptions = {},
 ): Request {
   assertOperationId(operationId);
-  const route: Route = routes[operationId];
-  return requestTo(baseUrl, route.method.toUpperCase(), pathOf(operationId, parts.params, options), parts);
+  return routeRequest(operationId, baseUrl, parts, options);
 }

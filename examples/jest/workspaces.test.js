@@ -24,6 +24,12 @@ test('creates and lists workspaces with the rules of the reference server', asyn
   await expect(duplicate).rejects.toMatchObject({ errcode: 409 }); // the keyword is taken
 });
 
+test('the raw openapi-fetch client works in CommonJS too', async () => {
+  const { data, response } = await client.raw.GET('/openapi/v1/workspaces/');
+  expect(response.status).toBe(200);
+  expect(data).toMatchObject({ errcode: 200, data: [{ id: 1, name: 'Sales' }] });
+});
+
 test('reset() brings the seed back', async () => {
   expect((await client.workspaces.list()).map((w) => w.name)).toEqual(['Sales']);
 });

@@ -1,6 +1,5 @@
 import type { OperationId } from '@wsadmin/contract';
-import { isSuccess, readEnvelope } from '@wsadmin/contract/routes';
-import { pathOf, routes, type WsadminClient, WsadminError } from '@wsadmin/sdk';
+import { ApiError, InvalidResponseError, type WsadminClient, WsadminError } from '@wsadmin/sdk';
 
 /** What one operation is called with: path values, query, JSON body, extra headers. */
 export interface OperationInput {
@@ -27,42 +26,38 @@ export type Outcome =
       readonly issues?: readonly OutcomeIssue[] | undefined;
     };
 
-type RawResult = { data?: unknown; error?: unknown; response: Response };
-type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<RawResult>;
+/** `client.call` with its input as data: the tools pick the operation at run time. */
+type CallByData = (
+  operationId: OperationId,
+  input: { path?: unknown; query?: unknown; body?: unknown },
+  options: { headers?: Readonly<Record<string, string>> | undefined },
+) => Promise<unknown>;
 
 /**
- * Calls one operation by its operationId through the SDK's client (its retries, timeout and key),
- * with method and path from the route table, and reads the envelope. Never throws for an answer or
- * a network failure: both become an `Outcome`, which the tools turn into tool results.
+ * Calls one operation by its operationId through the SDK's client (its request builder, retries,
+ * timeout and key), and reads the envelope. Never throws for an answer or a network failure: both
+ * become an `Outcome`, which the tools turn into tool results.
  */
 export async function callOperation(
   client: WsadminClient,
   operationId: OperationId,
   input: OperationInput,
 ): Promise<Outcome> {
-  // The typed client wants literal paths; the tools pass the route table's as data.
-  const request = client.raw.request as unknown as LooseRequest;
+  const call = client.call as CallByData;
   try {
-    const path = pathOf(operationId, input.params ?? {});
-    const { data, error, response } = await request(routes[operationId].method, path, {
-      params: { query: input.query },
-      body: input.body,
-      headers: input.headers,
-      parseAs: 'text',
-    });
-    let envelope: unknown = error;
-    if (response.ok && typeof data === 'string') {
-      try {
-        envelope = JSON.parse(data);
-      } catch {}
-    }
-    const read = readEnvelope(envelope);
-    if (!read)
-      return { ok: false, errmsg: `${operationId}: the answer (HTTP ${response.status}) is no envelope` };
-    if (isSuccess(read)) return { ok: true, data: (read as { data?: unknown }).data };
-    const detail = (read as { data?: { issues?: OutcomeIssue[] } }).data;
-    return { ok: false, errmsg: read.errmsg, errcode: read.errcode, issues: detail?.issues };
+    const data = await call(
+      operationId,
+      { path: input.params ?? {}, query: input.query, body: input.body },
+      { headers: input.headers },
+    );
+    return { ok: true, data };
   } catch (error) {
+    if (error instanceof ApiError) {
+      const issues = error.issues.length > 0 ? (error.issues as OutcomeIssue[]) : undefined;
+      return { ok: false, errmsg: error.errmsg, errcode: error.errcode, issues };
+    }
+    if (error instanceof InvalidResponseError)
+      return { ok: false, errmsg: `${operationId}: the answer (HTTP ${error.status}) is no envelope` };
     if (error instanceof WsadminError) return { ok: false, errmsg: error.message };
     throw error;
   }

@@ -42,3 +42,28 @@ it('keeps the server out of what the SDK entry imports', async () => {
   );
   expect(foreign).toEqual([]);
 });
+
+// In this file, not in raw.test.ts: esbuild runs as a process of its own (the system tier).
+it('keeps openapi-fetch out of the chunk an app loads for createClient', async () => {
+  const result = await build({
+    stdin: { contents: "export { createClient } from './src/index.ts';", resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['@wsadmin/source'],
+    splitting: true,
+    outdir: 'bundle',
+    write: false,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'error',
+  });
+  const fromOpenapiFetch = (inputs: object) =>
+    Object.keys(inputs).some((path) => path.includes('node_modules/openapi-fetch/'));
+  const outputs = Object.values(result.metafile.outputs);
+  // A chunk loaded by a dynamic import names the imported file as its entry point; the app's is stdin.
+  const entry = outputs.find((output) => output.entryPoint === '<stdin>');
+  expect(entry && fromOpenapiFetch(entry.inputs)).toBe(false);
+  expect(outputs.filter((output) => output !== entry && fromOpenapiFetch(output.inputs))).toHaveLength(1);
+});

@@ -1,9 +1,7 @@
 import { isSuccess, readEnvelope } from '@wsadmin/contract/routes';
-import type { Client } from 'openapi-fetch';
 import { ApiError, InvalidResponseError, WsadminError } from './errors';
-import type { paths } from './generated/openapi';
-import { pathOf, routes } from './route-table';
-import type { Sleep } from './transport';
+import { routeRequestOf } from './route-table';
+import type { Answer, Send, Sleep } from './transport';
 import type {
   OperationId,
   PathParams,
@@ -25,9 +23,10 @@ export type CallInput<K extends OperationId> = PathInput<K> & {
 };
 
 /**
- * Calls one operation through the raw openapi-fetch client and unwraps its envelope. Method and
- * path come from the generated route table; `pathOf` checks and encodes the path values (a bad one
- * is a `ConfigurationError` before any request). Resolves with `data`; rejects with a `WsadminError`.
+ * Calls one operation and unwraps its envelope. The request comes from the one request builder
+ * (`routeRequest` of the route table: method and path from the table, path values checked and
+ * encoded, a bad one a `ConfigurationError` before any request); the answer is read once, as text,
+ * and parsed once (by the transport). Resolves with `data`; rejects with a `WsadminError`.
  */
 export type Call = <K extends OperationId>(
   operationId: K,
@@ -41,26 +40,43 @@ export interface Context {
   sleep: Sleep;
 }
 
-type RawResult = { data?: unknown; error?: unknown; response: Response };
-type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<RawResult>;
+/** Where and how the calls of one client are sent. */
+export interface CallTarget {
+  baseUrl: string;
+  /** Sent with every call (the key's Authorization among them), names in lower case; a call's own headers win. */
+  headers: Readonly<Record<string, string>>;
+  send: Send;
+}
 
-export function createCall(raw: Client<paths>): Call {
-  // The facade passes method and path as data, so the path-typed signature is widened here, once.
-  const request = raw.request as unknown as LooseRequest;
+/**
+ * `headers` with `added` set over them, names in lower case (as `Headers` keeps them). A plain
+ * record, not a `Headers`: MSW replaces the global `Headers` class, and a copy of an instance made
+ * before that comes out empty.
+ */
+export function withHeaders(
+  headers: Readonly<Record<string, string>>,
+  added: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const merged = { ...headers };
+  for (const [name, value] of Object.entries(added)) merged[name.toLowerCase()] = value;
+  return merged;
+}
+
+export function createCall({ baseUrl, headers, send }: CallTarget): Call {
   return async (operationId, input, options) => {
     const { body, query } = input;
-    // Filled and checked here, not by openapi-fetch, which would send `..` or an empty value as it is.
-    // The ConfigurationError names the operation already.
-    const path = pathOf(operationId, input.path as Readonly<Record<string, unknown>> | undefined);
-    let result: RawResult;
+    const sent = withHeaders(headers, options?.headers);
+    // The ConfigurationError of a refused path value names the operation already.
+    const request = routeRequestOf(operationId, baseUrl, {
+      params: input.path as Readonly<Record<string, unknown>> | undefined,
+      query,
+      body,
+      headers: sent,
+      signal: options?.signal,
+    });
+    let answer: Answer;
     try {
-      result = await request(routes[operationId].method, path, {
-        params: { query },
-        body,
-        headers: options?.headers,
-        signal: options?.signal,
-        parseAs: 'text',
-      });
+      answer = await send(request);
     } catch (error) {
       if (error instanceof WsadminError) {
         error.operationId ??= operationId;
@@ -68,17 +84,8 @@ export function createCall(raw: Client<paths>): Call {
       }
       throw error;
     }
-    const { data, error, response } = result;
-    // openapi-fetch hands over the text of a 2xx answer and the parsed JSON (or text) of others.
-    let text = typeof error === 'string' ? error : (JSON.stringify(error) ?? '');
-    let envelope: unknown = error;
-    if (response.ok) {
-      text = typeof data === 'string' ? data : '';
-      try {
-        envelope = JSON.parse(text);
-      } catch {}
-    }
-    const read = readEnvelope(envelope);
+    const { response, text, json } = answer;
+    const read = readEnvelope(json);
     if (!read) throw new InvalidResponseError(operationId, response, text);
     if (!isSuccess(read))
       throw new ApiError(operationId, read as ConstructorParameters<typeof ApiError>[1], response);

@@ -8,6 +8,7 @@ export {
   encodeAuthDataPayload,
   signAuthDataPayload,
 } from './auth-data';
+export type { Call, CallInput, PathInput } from './call';
 export { type ClientOptions, createClient, type Facade, type WsadminClient } from './client';
 export {
   AbortedError,

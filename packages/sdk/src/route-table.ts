@@ -6,6 +6,7 @@ import {
   type RequestParts,
   RouteError,
   type RouteId,
+  routeRequest,
 } from '@wsadmin/contract/routes';
 import { ConfigurationError } from './errors';
 
@@ -68,6 +69,14 @@ export function requestOf(
   options: PathOptions = {},
 ): Request {
   return asConfigurationError(() => contractRequestOf(operationId, baseUrl, parts, options));
+}
+
+/**
+ * The `Request` of an operation of the facade (its operationId typed, so not checked again): the
+ * contract's `routeRequest`, a refused path value a `ConfigurationError`.
+ */
+export function routeRequestOf(operationId: RouteId, baseUrl: string, parts: RequestParts): Request {
+  return asConfigurationError(() => routeRequest(operationId, baseUrl, parts));
 }
 
 /**

@@ -49,6 +49,27 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
+/**
+ * An answer as the transport hands it on: the `Response` (its body already read), the body's text,
+ * read once, and that text parsed once as JSON (`undefined` when it is not JSON).
+ */
+export interface Answer {
+  response: Response;
+  text: string;
+  json: unknown;
+}
+
+/** Sends one request (with retries) and reads its answer. */
+export type Send = (request: Request) => Promise<Answer>;
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where an attempt was when it failed: before the answer's headers, or reading its body. */
 type Phase = 'connecting' | 'body';
 
@@ -68,13 +89,10 @@ const retryableCode = (code: unknown) => code === 429 || (typeof code === 'numbe
  * envelope's `errcode`; and, for a request with an Idempotency-Key, 409 `request_in_progress` (the
  * first request with that key is still running: the retry gets its answer, replayed).
  */
-function worthRetrying(status: number, text: string, keyed: boolean): boolean {
-  if (retryableCode(status)) return true;
-  let envelope: { errcode?: unknown; data?: { reason?: unknown } } | null = null;
-  try {
-    envelope = JSON.parse(text);
-  } catch {}
-  if (typeof envelope !== 'object' || envelope === null) return false;
+function worthRetrying({ response, json }: Answer, keyed: boolean): boolean {
+  if (retryableCode(response.status)) return true;
+  if (typeof json !== 'object' || json === null) return false;
+  const envelope: { errcode?: unknown; data?: { reason?: unknown } } = json;
   if (retryableCode(envelope.errcode)) return true;
   return keyed && envelope.errcode === 409 && envelope.data?.reason === 'request_in_progress';
 }
@@ -86,13 +104,14 @@ function worthRetrying(status: number, text: string, keyed: boolean): boolean {
  * commit is always retried with the Idempotency-Key it was first sent with. Retried: network errors,
  * timeouts, HTTP 429 and 5xx, HTTP 200 answers whose envelope `errcode` is 429 or 5xx, and, for a
  * request with an Idempotency-Key, 409 `request_in_progress`. A `Retry-After` replaces the backoff.
- * The body is read inside the attempt, so the timeout covers it and a dropped body is a NetworkError.
+ * The body is read inside the attempt, so the timeout covers it and a dropped body is a NetworkError;
+ * it is read once, as text, and parsed once: the `Answer` carries both.
  */
 export function createTransport(
   fetchImpl: (request: Request) => Promise<Response>,
   timeoutMs: number,
   policy: RetryPolicy,
-): (request: Request) => Promise<Response> {
+): Send {
   const {
     limit = 2,
     baseDelayMs = 300,
@@ -101,7 +120,7 @@ export function createTransport(
     random = Math.random,
   } = policy;
 
-  async function attempt(request: Request): Promise<[Response, string]> {
+  async function attempt(request: Request): Promise<Answer> {
     const signal = request.signal;
     const controller = new AbortController();
     const abort = () => controller.abort(signal.reason);
@@ -126,8 +145,7 @@ export function createTransport(
       const response = await Promise.race([fetchImpl(sent), stopped]);
       reading = 'body';
       const text = await Promise.race([response.text(), stopped]);
-      const { status, statusText, headers } = response;
-      return [new Response(text || null, { status, statusText, headers }), text];
+      return { response, text, json: parsed(text) };
     } catch (cause) {
       if (signal.aborted) throw new AbortedError('aborted', { cause: signal.reason });
       throw new AttemptFailed(timedOut ? 'timeout' : 'network', reading, cause);
@@ -172,10 +190,10 @@ export function createTransport(
       const last = n + 1 >= most;
       let wait: number | undefined;
       try {
-        const [response, text] = await attempt(request);
-        if (last || !worthRetrying(response.status, text, keyed)) return response;
-        wait = retryAfterMs(response.headers.get('retry-after'));
-        if (wait !== undefined && wait > maxDelayMs) return response;
+        const answer = await attempt(request);
+        if (last || !worthRetrying(answer, keyed)) return answer;
+        wait = retryAfterMs(answer.response.headers.get('retry-after'));
+        if (wait !== undefined && wait > maxDelayMs) return answer;
       } catch (error) {
         if (!(error instanceof AttemptFailed)) throw error;
         if (last) throw failure(request, error, n + 1, most, started);
