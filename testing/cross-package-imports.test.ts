@@ -17,7 +17,7 @@ const PACKAGES: string[] = (
 ).workspaces;
 
 /** test file -> the other package's files it may import, and why. */
-export const ALLOWED: Record<string, { imports: string[]; why: string }> = {
+const ALLOWED: Record<string, { imports: string[]; why: string }> = {
   'packages/server/test/account-search.test.ts': {
     imports: [
       'packages/server-core/src/mappings/accounts',
@@ -64,7 +64,7 @@ function testFiles(dir = ROOT): string[] {
 }
 
 /** The files of other packages a test imports by relative path. */
-export function crossPackageImports(file: string, source: string): string[] {
+function crossPackageImports(file: string, source: string): string[] {
   const own = packageOf(file);
   const found = new Set<string>();
   for (const match of source.matchAll(/(?:from|import)\s*\(?\s*(['"])(\.{1,2}\/[^'"]+)\1/g)) {

@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { capConnections, DROP_REPORT_SECONDS, dropReporter, maxConnectionsFor } from '../../src/operations/connection-cap';
+import {
+  capConnections,
+  DROP_REPORT_SECONDS,
+  dropReporter,
+  maxConnectionsFor,
+} from '../../src/operations/connection-cap';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];

@@ -6,8 +6,8 @@ import { ErrorEnvelope } from '@wsadmin/contract';
 import openapi from '@wsadmin/contract/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config';
-import { type RunningServer, startServer } from '../../src/server';
 import { malformedRequestAnswer } from '../../src/operations/malformed-requests';
+import { type RunningServer, startServer } from '../../src/server';
 
 /**
  * Requests Node's HTTP parser refuses before the app runs (a header value with control bytes, a
