@@ -14,13 +14,14 @@ import { ApiRouter } from './http/api-router';
 import { CORS_RULE } from './http/cors-rule';
 import { unmatched } from './http/fallback';
 import { type Readiness, registerHealth } from './http/health';
+import { limit } from './http/pipeline/limit';
 import { operationAnswers } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import { factsOf, type RequestFacts, type RequestReport, routeOf } from './http/request-report';
 import type { Tracing } from './http/tracing';
 import { rateLimitFields } from './rate-limit/rate-limit-fields';
-import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
+import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
 import { invalidInput } from './zod-issues';
@@ -140,14 +141,8 @@ export function createApp(options: AppOptions): Hono {
 
   const limiter = options.rateLimiter;
   const limitAddress = limiter
-    ? (c: Context, facts: RequestFacts) => {
-        try {
-          enforce(limiter, 'address', options.clientAddress?.(c) ?? 'unknown', 1, facts);
-        } catch (error) {
-          if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
-          throw error;
-        }
-      }
+    ? (c: Context, facts: RequestFacts) =>
+        limit(limiter, facts, 'address', options.clientAddress?.(c) ?? 'unknown')
     : undefined;
 
   if (options.testClock) {

@@ -1,14 +1,6 @@
-import {
-  EmptyEnvelope,
-  envelopeOf,
-  type OperationId,
-  operationEntries,
-  successEnvelope,
-  successEnvelopeText,
-} from '@wsadmin/contract';
+import { type OperationId, operationEntries } from '@wsadmin/contract';
 import type { RouteFound } from '@wsadmin/contract/routes';
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import {
   authenticate,
   authenticateHash,
@@ -18,20 +10,14 @@ import {
 } from '../auth/authenticate';
 import { type AccessKey, hashSecretNow } from '../auth/keys';
 import type { HandlerContext, ServerContext } from '../context';
-import { ApiError } from '../errors';
 import type { Handlers } from '../handlers/handler';
 import { STORED_DATA_READS } from '../handlers/stored-data-reads';
-import {
-  enforce,
-  type RateBucket,
-  type RateLimiter,
-  STRICT_OPERATIONS,
-  strictCost,
-} from '../rate-limit/rate-limiter';
-import { SerializedJson } from '../serialized-json';
+import { type RateLimiter, STRICT_OPERATIONS, strictCost } from '../rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
 import { answerSlot, requestLineOf } from './answer-cache';
+import { limitKey } from './pipeline/limit';
+import { responderOf } from './pipeline/respond';
 import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
@@ -65,18 +51,10 @@ export function operationAnswers(
   const answers = new Map<OperationId, OperationAnswer>();
   for (const [operationId, op] of operationEntries) {
     const handler = handlers[operationId] as AnyHandler;
-    const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
     const strict = STRICT_OPERATIONS.has(operationId);
     const keepable = STORED_DATA_READS.has(operationId);
-    const limit = (facts: RequestFacts, bucket: RateBucket, keyId: string, cost = 1) => {
-      facts.keyId = keyId;
-      try {
-        enforce(options.rateLimiter, bucket, keyId, cost, facts);
-      } catch (error) {
-        if (error instanceof ApiError && error.errcode === 429) facts.rateLimited = bucket;
-        throw error;
-      }
-    };
+    const respond = responderOf(operationId, op, options.validateResponses);
+    const limiter = options.rateLimiter;
     const answer = async (
       c: Context,
       facts: RequestFacts,
@@ -97,14 +75,14 @@ export function operationAnswers(
         secretHash === undefined ? undefined : answerSlot(storage, secretHash, requestLineOf(c.req.url));
       const kept = slot?.kept;
       if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
-        limit(facts, 'key', kept.keyId);
+        limitKey(limiter, facts, 'key', kept.keyId);
         return jsonAnswer(kept.text, facts.requestId);
       }
       const key =
         secretHash === undefined
           ? await authenticate(storage, authorization, op, now)
           : await authenticateHash(storage, secretHash, now);
-      limit(facts, 'key', key.id);
+      limitKey(limiter, facts, 'key', key.id);
       requirePermission(key, op);
       const params = parseParams(op, c, matched);
       const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
@@ -116,17 +94,9 @@ export function operationAnswers(
         body: op.body ? await parseBody(op, c) : undefined,
       };
       // Charged once the body is known: one token per password the request hashes.
-      if (strict) limit(facts, 'strict', key.id, strictCost(request.body));
+      if (strict) limitKey(limiter, facts, 'strict', key.id, strictCost(request.body));
       const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
-      let text: string;
-      if (data instanceof SerializedJson) {
-        text = successEnvelopeText(data.text);
-        if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
-      } else {
-        const body = successEnvelope(data, op.data !== undefined);
-        if (options.validateResponses) checkResponse(operationId, responseSchema, body);
-        text = JSON.stringify(body);
-      }
+      const text = respond(data);
       slot?.keep({
         text,
         keyId: key.id,
@@ -180,15 +150,4 @@ class RequestContext implements HandlerContext {
   get signal(): AbortSignal {
     return this.raw.signal;
   }
-}
-
-function checkResponse(operationId: OperationId, schema: z.ZodType, body: unknown): void {
-  const result = schema.safeParse(body);
-  if (result.success) return;
-  const first = result.error.issues[0];
-  throw new ApiError(
-    500,
-    `response of ${operationId} does not match the contract at ${first?.path.join('.') || '(root)'}: ${first?.message}`,
-    'internal',
-  );
 }
