@@ -1,13 +1,7 @@
 import { type OperationId, operationEntries } from '@wsadmin/contract';
 import type { RouteFound } from '@wsadmin/contract/routes';
 import type { Context } from 'hono';
-import {
-  authenticate,
-  authenticateHash,
-  requirePermission,
-  requireWorkspace,
-  secretIn,
-} from '../auth/authenticate';
+import { authenticate, authenticateHash, requirePermission, secretIn } from '../auth/authenticate';
 import { type AccessKey, hashSecretNow } from '../auth/keys';
 import type { HandlerContext, ServerContext } from '../context';
 import type { Handlers } from '../handlers/handler';
@@ -17,8 +11,8 @@ import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
 import { answerSlot, requestLineOf } from './answer-cache';
 import { limitKey } from './pipeline/limit';
+import { parseRequest } from './pipeline/parse';
 import { responderOf } from './pipeline/respond';
-import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
 import type { RequestFacts } from './request-report';
@@ -84,15 +78,7 @@ export function operationAnswers(
           : await authenticateHash(storage, secretHash, now);
       limitKey(limiter, facts, 'key', key.id);
       requirePermission(key, op);
-      const params = parseParams(op, c, matched);
-      const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
-      if (workspaceId !== undefined) requireWorkspace(key, workspaceId);
-      const request = {
-        params,
-        query: parseQuery(op, c),
-        headers: parseHeaders(op, c),
-        body: op.body ? await parseBody(op, c) : undefined,
-      };
+      const request = await parseRequest(op, c, matched, key);
       // Charged once the body is known: one token per password the request hashes.
       if (strict) limitKey(limiter, facts, 'strict', key.id, strictCost(request.body));
       const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
