@@ -12,6 +12,7 @@ import { abandonedAnswer, isAbandoned } from './abandoned';
 import { answerSlot, requestLineOf } from './answer-cache';
 import { limitKey } from './pipeline/limit';
 import { parseRequest } from './pipeline/parse';
+import { readFresh } from './pipeline/read-fresh';
 import { responderOf } from './pipeline/respond';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
@@ -55,11 +56,6 @@ export function operationAnswers(
       storage: Storage,
       matched: RouteFound['params'],
     ) => {
-      // PostgreSQL: a version read that started after this request arrived, before anything kept
-      // (answers, key and workspace rows) is used: a commit that completed before the request is
-      // seen, by whichever process made it (decision 0020). Many requests share one read.
-      const fresh = storage.reads?.fresh;
-      if (fresh) await fresh();
       const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
       // A cached answer is found by the key's hash, which authentication looks the key up by too:
@@ -92,17 +88,12 @@ export function operationAnswers(
     };
     answers.set(operationId, async (c, facts, matched) => {
       const storage = context.storageNow();
-      // SQLite: the change version read once, now, for every kept thing this request looks at.
-      const held = storage.reads?.held;
-      held?.hold();
       try {
-        return await answer(c, facts, storage, matched);
+        return await readFresh(storage.reads, () => answer(c, facts, storage, matched));
       } catch (error) {
         // A client that left is no server failure: 499, never the 500/503 path of onError.
         if (isAbandoned(c.req.raw, error)) return abandonedAnswer();
         throw error;
-      } finally {
-        held?.release();
       }
     });
   }
