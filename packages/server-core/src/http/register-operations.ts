@@ -1,15 +1,15 @@
 import { type OperationId, operationEntries } from '@wsadmin/contract';
 import type { RouteFound } from '@wsadmin/contract/routes';
 import type { Context } from 'hono';
-import { authenticate, authenticateHash, requirePermission, secretIn } from '../auth/authenticate';
-import { type AccessKey, hashSecretNow } from '../auth/keys';
+import { authenticate, authenticateHash, requirePermission } from '../auth/authenticate';
+import type { AccessKey } from '../auth/keys';
 import type { HandlerContext, ServerContext } from '../context';
 import type { Handlers } from '../handlers/handler';
 import { STORED_DATA_READS } from '../handlers/stored-data-reads';
 import { type RateLimiter, STRICT_OPERATIONS, strictCost } from '../rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
-import { answerSlot, requestLineOf } from './answer-cache';
+import { cachedAnswer } from './pipeline/cached-answer';
 import { limitKey } from './pipeline/limit';
 import { parseRequest } from './pipeline/parse';
 import { readFresh } from './pipeline/read-fresh';
@@ -60,11 +60,15 @@ export function operationAnswers(
       const authorization = headerOf(c, 'authorization');
       // A cached answer is found by the key's hash, which authentication looks the key up by too:
       // hashed once (synchronously where the runtime can: only those keep answers).
-      const secretHash = keepable ? hashSecretNow(secretIn(authorization, op)) : undefined;
-      const slot =
-        secretHash === undefined ? undefined : answerSlot(storage, secretHash, requestLineOf(c.req.url));
-      const kept = slot?.kept;
-      if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
+      const { secretHash, slot, kept } = cachedAnswer(
+        storage,
+        op,
+        keepable,
+        authorization,
+        c.req.url,
+        now.getTime(),
+      );
+      if (kept) {
         limitKey(limiter, facts, 'key', kept.keyId);
         return jsonAnswer(kept.text, facts.requestId);
       }
