@@ -122,25 +122,23 @@ function decoded(segment: string): string {
 /**
  * The node a path ends on, static segments first: a parameter is tried only where no static
  * segment leads to a whole path, so `/workspaces/create-workspaces/` is its own path, never the
- * workspace "create-workspaces" (whatever the method). `values` gets the parameter values, decoded.
+ * workspace "create-workspaces" (whatever the method). `at`: where the next segment of `path`
+ * starts (past its end: none is left). `values` gets the parameter values, decoded.
  */
-function walk(
-  node: PathNode,
-  segments: readonly string[],
-  at: number,
-  values: string[],
-): PathNode | undefined {
-  if (at === segments.length) return node.operations ? node : undefined;
-  const segment = decoded(segments[at] as string);
+function walk(node: PathNode, path: string, at: number, values: string[]): PathNode | undefined {
+  if (at > path.length) return node.operations ? node : undefined;
+  let end = path.indexOf('/', at);
+  if (end === -1) end = path.length;
+  const segment = decoded(path.slice(at, end));
   const fixed = node.statics.get(segment);
   if (fixed) {
-    const found = walk(fixed, segments, at + 1, values);
+    const found = walk(fixed, path, end + 1, values);
     if (found) return found;
   }
   // A parameter is never empty: `/workspaces//` names no workspace.
   if (node.param && segment !== '') {
     values.push(segment);
-    const found = walk(node.param, segments, at + 1, values);
+    const found = walk(node.param, path, end + 1, values);
     if (found) return found;
     values.pop();
   }
@@ -162,14 +160,13 @@ function walk(
 export function matchRoute(method: string, path: string): RouteFound | RouteMethods | undefined {
   const values: string[] = [];
   root ??= buildTrie();
-  const node = walk(root, path.split('/'), 0, values);
+  const node = walk(root, path, 0, values);
   if (!node) return undefined;
   const operation = node.operations?.get(method.toUpperCase());
   if (!operation) return node.methods;
   const params: Record<string, string> = {};
-  operation.names.forEach((name, index) => {
-    params[name] = values[index] as string;
-  });
+  const names = operation.names;
+  for (let index = 0; index < names.length; index++) params[names[index] as string] = values[index] as string;
   return { operationId: operation.operationId, params };
 }
 

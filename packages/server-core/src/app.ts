@@ -10,16 +10,18 @@ import { AdjustableClock, type Clock } from './clock';
 import type { ServerContext, TaskRunner } from './context';
 import { ApiError, RetryLaterError } from './errors';
 import { handlers } from './handlers';
+import { ApiRouter } from './http/api-router';
 import { CORS_RULE } from './http/cors-rule';
 import { unmatched } from './http/fallback';
 import { type Readiness, registerHealth } from './http/health';
+import { limit } from './http/pipeline/limit';
 import { operationAnswers } from './http/register-operations';
 import { headerOf } from './http/request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
-import { factsOf, type RequestReport, routeOf } from './http/request-report';
+import { factsOf, type RequestFacts, type RequestReport, routeOf } from './http/request-report';
 import type { Tracing } from './http/tracing';
 import { rateLimitFields } from './rate-limit/rate-limit-fields';
-import { enforce, RateLimitedError, type RateLimiter } from './rate-limit/rate-limiter';
+import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 import { isStorageUnavailable } from './storage/unavailable';
 import { invalidInput } from './zod-issues';
@@ -89,7 +91,7 @@ export function createApp(options: AppOptions): Hono {
       taskRunner: options.taskRunner ?? { id: `app-${randomSecret(6)}` },
     },
   };
-  const app = new Hono();
+  const app = new Hono({ router: new ApiRouter() });
 
   // Decided here, once: without tracing the app has no tracing middleware at all.
   if (options.tracing) app.use(options.tracing.requests);
@@ -137,34 +139,11 @@ export function createApp(options: AppOptions): Hono {
 
   registerHealth(app, storageNow, options.readiness);
 
-  // The operation is chosen here, by the contract's route matcher, before anything is charged: even a
-  // refused request is reported with its route. HEAD is answered by the GET operation (Hono drops the body).
-  app.use(`${API_PREFIX}*`, async (c, next) => {
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    const found = matchRoute(method, pathOf(c.req.url));
-    if (isRouteFound(found)) {
-      const facts = factsOf(c.req.raw);
-      facts.route = routes[found.operationId].path;
-      facts.operationId = found.operationId;
-      facts.params = found.params;
-    }
-    await next();
-  });
-
   const limiter = options.rateLimiter;
-  if (limiter) {
-    // Before the key is looked up, so a flood of bad keys is refused without touching the database.
-    app.use('/openapi/v1/*', async (c, next) => {
-      const facts = factsOf(c.req.raw);
-      try {
-        enforce(limiter, 'address', options.clientAddress?.(c) ?? 'unknown', 1, facts);
-      } catch (error) {
-        if (error instanceof RateLimitedError) facts.rateLimited = error.bucket;
-        throw error;
-      }
-      await next();
-    });
-  }
+  const limitAddress = limiter
+    ? (c: Context, facts: RequestFacts) =>
+        limit(limiter, facts, 'address', options.clientAddress?.(c) ?? 'unknown')
+    : undefined;
 
   if (options.testClock) {
     if (!(clock instanceof AdjustableClock)) throw new Error('testClock needs an AdjustableClock');
@@ -176,7 +155,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  const refuse = (c: Context) => {
+  const refuse = (c: Context): Response => {
     const { error, allow } = unmatched(c.req.method, c.req.path, Boolean(options.corsOrigins));
     if (allow) c.header('Allow', allow);
     return c.json(errorEnvelopeOf(error), error.errcode);
@@ -185,10 +164,23 @@ export function createApp(options: AppOptions): Hono {
     validateResponses: options.validateResponses ?? true,
     rateLimiter: limiter,
   });
-  app.all(`${API_PREFIX}*`, async (c) => {
+  // One route for the whole API: the contract's route matcher chooses the operation (HEAD is
+  // answered by GET's, Hono drops the body; Hono's path is decoded but for `%25`, `/` and the like,
+  // which the matcher decodes in parameters, so each is decoded once), before anything is charged, so even a refused request
+  // is reported with its route; then the address bucket, before any key is looked up, so a flood of
+  // bad keys is refused without touching the database.
+  app.all(`${API_PREFIX}*`, (c): Response | Promise<Response> => {
     const facts = factsOf(c.req.raw);
-    const answer = facts.operationId && answers.get(facts.operationId);
-    return answer ? await answer(c, facts, facts.params ?? {}) : refuse(c);
+    const found = matchRoute(c.req.method === 'HEAD' ? 'GET' : c.req.method, c.req.path);
+    const answer = isRouteFound(found) ? answers.get(found.operationId) : undefined;
+    if (!answer || !isRouteFound(found)) {
+      limitAddress?.(c, facts);
+      return refuse(c);
+    }
+    facts.route = routes[found.operationId].path;
+    facts.operationId = found.operationId;
+    limitAddress?.(c, facts);
+    return answer(c, facts, found.params);
   });
 
   app.notFound(refuse);
@@ -211,15 +203,6 @@ export function createApp(options: AppOptions): Hono {
   });
 
   return app;
-}
-
-/** The path of a URL as sent (percent-encoded), without query or fragment. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf(':') + 3);
-  const query = url.indexOf('?', start);
-  const hash = url.indexOf('#', start);
-  const end = query === -1 ? hash : hash === -1 ? query : Math.min(query, hash);
-  return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
 function errorEnvelopeOf(error: ApiError) {

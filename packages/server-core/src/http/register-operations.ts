@@ -1,38 +1,19 @@
-import {
-  EmptyEnvelope,
-  envelopeOf,
-  type OperationId,
-  operationEntries,
-  successEnvelope,
-  successEnvelopeText,
-} from '@wsadmin/contract';
+import { type OperationId, operationEntries } from '@wsadmin/contract';
 import type { RouteFound } from '@wsadmin/contract/routes';
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import {
-  authenticate,
-  authenticateHash,
-  requirePermission,
-  requireWorkspace,
-  secretIn,
-} from '../auth/authenticate';
-import { type AccessKey, hashSecretNow } from '../auth/keys';
+import { authenticate, authenticateHash, requirePermission } from '../auth/authenticate';
+import type { AccessKey } from '../auth/keys';
 import type { HandlerContext, ServerContext } from '../context';
-import { ApiError } from '../errors';
 import type { Handlers } from '../handlers/handler';
 import { STORED_DATA_READS } from '../handlers/stored-data-reads';
-import {
-  enforce,
-  type RateBucket,
-  type RateLimiter,
-  STRICT_OPERATIONS,
-  strictCost,
-} from '../rate-limit/rate-limiter';
-import { SerializedJson } from '../serialized-json';
+import { type RateLimiter, STRICT_OPERATIONS, strictCost } from '../rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
-import { answerSlot, requestLineOf } from './answer-cache';
-import { parseBody, parseHeaders, parseParams, parseQuery } from './request';
+import { cachedAnswer } from './pipeline/cached-answer';
+import { limitKey } from './pipeline/limit';
+import { parseRequest } from './pipeline/parse';
+import { readFresh } from './pipeline/read-fresh';
+import { responderOf } from './pipeline/respond';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
 import type { RequestFacts } from './request-report';
@@ -65,68 +46,43 @@ export function operationAnswers(
   const answers = new Map<OperationId, OperationAnswer>();
   for (const [operationId, op] of operationEntries) {
     const handler = handlers[operationId] as AnyHandler;
-    const responseSchema = op.data ? envelopeOf(op.data) : EmptyEnvelope;
     const strict = STRICT_OPERATIONS.has(operationId);
     const keepable = STORED_DATA_READS.has(operationId);
-    const limit = (facts: RequestFacts, bucket: RateBucket, keyId: string, cost = 1) => {
-      facts.keyId = keyId;
-      try {
-        enforce(options.rateLimiter, bucket, keyId, cost, facts);
-      } catch (error) {
-        if (error instanceof ApiError && error.errcode === 429) facts.rateLimited = bucket;
-        throw error;
-      }
-    };
+    const respond = responderOf(operationId, op, options.validateResponses);
+    const limiter = options.rateLimiter;
     const answer = async (
       c: Context,
       facts: RequestFacts,
       storage: Storage,
       matched: RouteFound['params'],
     ) => {
-      // PostgreSQL: a version read that started after this request arrived, before anything kept
-      // (answers, key and workspace rows) is used: a commit that completed before the request is
-      // seen, by whichever process made it (decision 0020). Many requests share one read.
-      const fresh = storage.reads?.fresh;
-      if (fresh) await fresh();
       const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
       // A cached answer is found by the key's hash, which authentication looks the key up by too:
       // hashed once (synchronously where the runtime can: only those keep answers).
-      const secretHash = keepable ? hashSecretNow(secretIn(authorization, op)) : undefined;
-      const slot =
-        secretHash === undefined ? undefined : answerSlot(storage, secretHash, requestLineOf(c.req.url));
-      const kept = slot?.kept;
-      if (kept && (kept.expiresAt === null || kept.expiresAt > now.getTime())) {
-        limit(facts, 'key', kept.keyId);
+      const { secretHash, slot, kept } = cachedAnswer(
+        storage,
+        op,
+        keepable,
+        authorization,
+        c.req.url,
+        now.getTime(),
+      );
+      if (kept) {
+        limitKey(limiter, facts, 'key', kept.keyId);
         return jsonAnswer(kept.text, facts.requestId);
       }
       const key =
         secretHash === undefined
           ? await authenticate(storage, authorization, op, now)
           : await authenticateHash(storage, secretHash, now);
-      limit(facts, 'key', key.id);
+      limitKey(limiter, facts, 'key', key.id);
       requirePermission(key, op);
-      const params = parseParams(op, c, matched);
-      const workspaceId = (params as { workspaceId?: number } | undefined)?.workspaceId;
-      if (workspaceId !== undefined) requireWorkspace(key, workspaceId);
-      const request = {
-        params,
-        query: parseQuery(op, c),
-        headers: parseHeaders(op, c),
-        body: op.body ? await parseBody(op, c) : undefined,
-      };
+      const request = await parseRequest(op, c, matched, key);
       // Charged once the body is known: one token per password the request hashes.
-      if (strict) limit(facts, 'strict', key.id, strictCost(request.body));
+      if (strict) limitKey(limiter, facts, 'strict', key.id, strictCost(request.body));
       const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
-      let text: string;
-      if (data instanceof SerializedJson) {
-        text = successEnvelopeText(data.text);
-        if (options.validateResponses) checkResponse(operationId, responseSchema, JSON.parse(text));
-      } else {
-        const body = successEnvelope(data, op.data !== undefined);
-        if (options.validateResponses) checkResponse(operationId, responseSchema, body);
-        text = JSON.stringify(body);
-      }
+      const text = respond(data);
       slot?.keep({
         text,
         keyId: key.id,
@@ -136,17 +92,12 @@ export function operationAnswers(
     };
     answers.set(operationId, async (c, facts, matched) => {
       const storage = context.storageNow();
-      // SQLite: the change version read once, now, for every kept thing this request looks at.
-      const held = storage.reads?.held;
-      held?.hold();
       try {
-        return await answer(c, facts, storage, matched);
+        return await readFresh(storage.reads, () => answer(c, facts, storage, matched));
       } catch (error) {
         // A client that left is no server failure: 499, never the 500/503 path of onError.
         if (isAbandoned(c.req.raw, error)) return abandonedAnswer();
         throw error;
-      } finally {
-        held?.release();
       }
     });
   }
@@ -180,15 +131,4 @@ class RequestContext implements HandlerContext {
   get signal(): AbortSignal {
     return this.raw.signal;
   }
-}
-
-function checkResponse(operationId: OperationId, schema: z.ZodType, body: unknown): void {
-  const result = schema.safeParse(body);
-  if (result.success) return;
-  const first = result.error.issues[0];
-  throw new ApiError(
-    500,
-    `response of ${operationId} does not match the contract at ${first?.path.join('.') || '(root)'}: ${first?.message}`,
-    'internal',
-  );
 }

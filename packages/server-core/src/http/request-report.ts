@@ -25,8 +25,6 @@ export type RequestFacts = Partial<
 > & {
   /** The buckets the request met, for the answer's `RateLimit` fields. */
   quotas?: RateQuotas;
-  /** The path values of the operation the request calls (`route`, `operationId`), decoded. */
-  params?: Readonly<Record<string, string>>;
 };
 
 // Kept on the Request object itself under a symbol of this module, so the app needs no typed Hono
