@@ -25,8 +25,8 @@ it('keeps the server out of what the SDK entry imports', async () => {
     logLevel: 'error',
   });
   // Paths relative to packages/sdk: only its own runtime files, openapi-fetch, and the route table,
-  // request builder, envelope reader and operationId check (with its error) of the contract
-  // (`@wsadmin/contract/routes`: plain data, no zod).
+  // request builder, route matcher, envelope reader and operationId check (with its error) of the
+  // contract (`@wsadmin/contract/routes`: plain data, no zod).
   const inputs = Object.keys(result.metafile.inputs).filter((path) => path !== 'entry.ts');
   expect(inputs).toContain('src/index.ts');
   expect(inputs).toContain('../../contract/src/generated/route-table.ts');
@@ -35,6 +35,7 @@ it('keeps the server out of what the SDK entry imports', async () => {
       !path.startsWith('src/') &&
       !/^(\.\.\/\.\.\/)?node_modules\/openapi-fetch\//.test(path) &&
       path !== '../../contract/src/route-table.ts' &&
+      path !== '../../contract/src/route-matcher.ts' &&
       path !== '../../contract/src/wire-envelope.ts' &&
       path !== '../../contract/src/operation-ids-check.ts' &&
       path !== '../../contract/src/route-error.ts' &&
