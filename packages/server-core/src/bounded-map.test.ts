@@ -65,4 +65,50 @@ describe('BoundedMap', () => {
     expect(() => new BoundedMap({})).toThrow(/maxEntries, maxWeight or both/);
     expect(() => new BoundedMap({ maxWeight: 1 })).toThrow(/needs weigh/);
   });
+
+  it("whenFull 'refuse' keeps what it holds and the new entry out, so a cycle over more keys still hits", () => {
+    const map = new BoundedMap<number, string>({ maxEntries: 2, whenFull: 'refuse' });
+    expect(map.set(1, 'a')).toBe(true);
+    expect(map.set(2, 'b')).toBe(true);
+    expect(map.set(3, 'c')).toBe(false);
+    expect([...map.entries()]).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    // An entry it holds may still change.
+    expect(map.set(1, 'A')).toBe(true);
+    expect(map.get(1)).toBe('A');
+    // A cycle over three keys: least-recent eviction never hits, refusing hits two of three.
+    const lru = new BoundedMap<number, number>({ maxEntries: 2 });
+    const refusing = new BoundedMap<number, number>({ maxEntries: 2, whenFull: 'refuse' });
+    const hits = { lru: 0, refusing: 0 };
+    for (let round = 0; round < 3; round++) {
+      for (const key of [1, 2, 3]) {
+        if (lru.get(key) === undefined) lru.set(key, key);
+        else hits.lru++;
+        if (refusing.get(key) === undefined) refusing.set(key, key);
+        else hits.refusing++;
+      }
+    }
+    expect(hits).toEqual({ lru: 0, refusing: 4 });
+  });
+
+  it("whenFull 'refuse' holds the weight bound the same way", () => {
+    const map = new BoundedMap<string, string>({
+      maxWeight: 5,
+      weigh: (text) => text.length,
+      whenFull: 'refuse',
+    });
+    expect(map.set('a', 'abc')).toBe(true);
+    expect(map.set('b', 'abc')).toBe(false);
+    expect(map.set('c', 'ab')).toBe(true);
+    expect(map.weight).toBe(5);
+  });
+
+  it('lets a caller delete the entry it is given while iterating', () => {
+    const map = new BoundedMap<number, number>({ maxEntries: 5 });
+    for (const key of [1, 2, 3, 4]) map.set(key, key);
+    for (const [key] of map.entries()) if (key % 2 === 0) map.delete(key);
+    expect([...map.entries()].map(([key]) => key)).toEqual([1, 3]);
+  });
 });

@@ -66,11 +66,11 @@ describe('RowsWhileUnchanged', () => {
     }
   });
 
-  it('keeps rows per key, frozen, up to its capacity, forgetting the least recently used', async () => {
+  it('keeps rows per key, frozen, up to its capacity; past it, rows are read but not kept', async () => {
     const { storage, state, lookup } = await setup(1, 2);
     try {
-      for (const key of ['a', 'b', 'a', 'c', 'a', 'b']) await lookup(key);
-      // a, b and c read; c pushed out b (a was used since), so b is read again and a is not.
+      for (const key of ['a', 'b', 'c', 'a', 'b', 'c']) await lookup(key);
+      // a and b kept; c (over capacity) read both times: a scan cannot push out the rows read first.
       expect(state.reads).toBe(4);
       expect(Object.isFrozen(await lookup('a'))).toBe(true);
     } finally {
@@ -92,11 +92,11 @@ describe('RowsWhileUnchanged', () => {
     }
   });
 
-  it('keeps rows while their total weight stays within the budget, forgetting the least recently used', async () => {
+  it('keeps rows while their total weight stays within the budget; past it, rows are read but not kept', async () => {
     const budget = { weight: (row: { name: string }) => row.name.length, max: 10 };
     const { storage, state, lookup } = await setup(1, 10, undefined, budget);
     try {
-      // Each row weighs 6 ("before"): two make 12, so b pushes a out; b stays, a is read again.
+      // Each row weighs 6 ("before"): two would make 12, so b is read each time and a stays kept.
       for (const key of ['a', 'b', 'b', 'a']) await lookup(key);
       expect(state.reads).toBe(3);
     } finally {

@@ -45,10 +45,11 @@ export class RowsWhileUnchanged<Row> {
   #current: Remembered<Row> | undefined;
 
   /**
-   * `capacity`: rows kept per version; past it, the least recently used is forgotten (a flood of
-   * ids or keys). `keep`: which rows are worth keeping at all (e.g. not an answer of many
-   * megabytes). `budget`: the most the cached rows may weigh together, by `weight` (e.g.
-   * characters of text), the least recently used forgotten first.
+   * `capacity`: rows kept per version; past it, further rows are read but not kept (a flood of
+   * ids or keys cannot evict the rows read first: under least-recent eviction, reads cycling over
+   * more ids than fit would never hit). `keep`: which rows are worth keeping at all (e.g. not an
+   * answer of many megabytes). `budget`: the most the cached rows may weigh together, by `weight`
+   * (e.g. characters of text); past it, too, rows are not kept. A change starts a new version.
    */
   constructor(
     private readonly capacity = 1000,
@@ -77,8 +78,13 @@ export class RowsWhileUnchanged<Row> {
     const budget = this.budget;
     return new BoundedMap<string, Row>(
       budget
-        ? { maxEntries: this.capacity, maxWeight: budget.max, weigh: (row) => budget.weight(row) }
-        : { maxEntries: this.capacity },
+        ? {
+            maxEntries: this.capacity,
+            maxWeight: budget.max,
+            weigh: (row) => budget.weight(row),
+            whenFull: 'refuse',
+          }
+        : { maxEntries: this.capacity, whenFull: 'refuse' },
     );
   }
 
