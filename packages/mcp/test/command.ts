@@ -6,15 +6,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { bundledScript } from '@wsadmin/server-testing/processes';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-/** `wsadmin-mcp` from its sources, as `node --conditions=@wsadmin/source --import tsx` runs it. */
-const COMMAND = [
-  '--conditions=@wsadmin/source',
-  '--import',
-  'tsx',
-  join(REPO_ROOT, 'packages', 'mcp', 'src', 'cli', 'main.ts'),
-];
+/**
+ * `wsadmin-mcp` from its sources, bundled into one file as its build ships it (the repository's
+ * packages from source, their dependencies as installed): tsx would compile the sources again at
+ * each of the tests' starts, two to three seconds of CPU each.
+ */
+const command = async (): Promise<string[]> => [await bundledScript('packages/mcp/src/cli/main.ts')];
 
 /** The environment of a child: this process's, less vitest's own, plus `extra`. */
 const childEnv = (extra: Record<string, string>): Record<string, string> => {
@@ -27,7 +27,7 @@ const childEnv = (extra: Record<string, string>): Record<string, string> => {
 /** Runs the command to its end: exit status and output. */
 export async function runCommand(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...COMMAND, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...(await command()), ...args], {
       cwd: REPO_ROOT,
       env: childEnv(env),
       timeout: 90_000,
@@ -50,7 +50,7 @@ const withCall = (client: Client) => ({
 export async function stdioClient(args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...COMMAND, ...args],
+    args: [...(await command()), ...args],
     cwd: REPO_ROOT,
     env: childEnv(env),
     stderr: 'pipe',
@@ -66,11 +66,15 @@ export async function stdioClient(args: string[], env: Record<string, string> = 
 
 /** `wsadmin-mcp --http <args>` started; resolves with its URL once it listens. */
 export async function httpCommand(args: string[], env: Record<string, string> = {}) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...COMMAND, '--http', ...args], {
-    cwd: REPO_ROOT,
-    env: childEnv(env),
-    stdio: 'pipe',
-  });
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [...(await command()), '--http', ...args],
+    {
+      cwd: REPO_ROOT,
+      env: childEnv(env),
+      stdio: 'pipe',
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
