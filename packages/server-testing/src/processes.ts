@@ -140,7 +140,10 @@ export function bundledScript(script: string): Promise<string> {
       // Under the repository's node_modules, so that the external dependencies resolve from there.
       const cache = join(REPO_ROOT, 'node_modules', '.cache', 'wsadmin-bundles');
       mkdirSync(cache, { recursive: true });
-      const outfile = join(mkdtempSync(join(cache, 'script-')), `${basename(script, extname(script))}.mjs`);
+      // A folder of this process's own (two test files may bundle at once), removed when it exits.
+      const folder = mkdtempSync(join(cache, 'script-'));
+      process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+      const outfile = join(folder, `${basename(script, extname(script))}.mjs`);
       await build({
         entryPoints: [join(REPO_ROOT, script)],
         outfile,

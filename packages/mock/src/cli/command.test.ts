@@ -1,39 +1,36 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@wsadmin/sdk';
-import {
-  collect,
-  exitOf,
-  REPO_ROOT,
-  runTsx,
-  spawnTsx,
-  stop,
-  waitFor,
-} from '@wsadmin/server-testing/processes';
+import { bundledScript, collect, exitOf, runBundled, stop, waitFor } from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MOCK_KEY } from '../options';
 import { usage } from './args';
 
-// The command as users call it: through a link named like npm's bin link, run from its sources.
+// The command bundled into one file from its sources, as its build ships it (bundledScript): tsx
+// compiled the mock's sources again at each of the file's seven starts, seconds of CPU each.
+const COMMAND = 'packages/mock/src/cli/main.ts';
+const run = (args: string[]) => runBundled(COMMAND, args, {});
 const dir = mkdtempSync(join(tmpdir(), 'wsadmin-mock-command-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const COMMAND = join(dir, 'wsadmin-mock');
-symlinkSync(join(REPO_ROOT, 'packages/mock/src/cli/main.ts'), COMMAND);
 const file = (name: string, value: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
   return path;
 };
 
-// Each start compiles the mock's sources (tsx): seconds of CPU on a loaded machine.
+// Processes on a loaded machine.
 const PROCESSES = { timeout: 120_000 };
 
 /** Starts the command and waits for its banner; the base URL it printed. */
 async function started(args: string[]) {
-  const child = spawnTsx(COMMAND, args, {});
+  const child = spawn(process.execPath, [await bundledScript(COMMAND), ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() },
+    stdio: 'pipe',
+  });
   const output = collect(child);
   const { stdout } = await waitFor(
     output,
@@ -59,7 +56,7 @@ function getWithHost(url: string, host: string): Promise<number> {
 
 describe('wsadmin-mock', PROCESSES, () => {
   it('prints its usage on --help', async () => {
-    const finished = await runTsx(COMMAND, ['--help'], {});
+    const finished = await run(['--help']);
     expect(finished).toMatchObject({ code: 0, stdout: `${usage()}\n`, stderr: '' });
   });
 
@@ -104,7 +101,7 @@ describe('wsadmin-mock', PROCESSES, () => {
 
   it('refuses a scenario file with a misspelt field, naming the file and the field; exit code 2', async () => {
     const scenario = file('scenario.json', { seed: { workspaces: [{ nmae: 'Sales' }] } });
-    const finished = await runTsx(COMMAND, [scenario, '--port', '0'], {});
+    const finished = await run([scenario, '--port', '0']);
     expect(finished).toMatchObject({
       code: 2,
       stdout: '',
@@ -118,7 +115,7 @@ describe('wsadmin-mock', PROCESSES, () => {
         workspaces: [{ name: 'Sales', members: [{ uid: '0b6f4c8e-3d2a-4f1b-9c7e-5a8d2e1f4b3c', role: 2 }] }],
       },
     });
-    const finished = await runTsx(COMMAND, [scenario, '--port', '0'], {});
+    const finished = await run([scenario, '--port', '0']);
     expect(finished.code).toBe(2);
     expect(finished.stderr).toMatch(
       new RegExp(`^wsadmin-mock: ${scenario}: seed: seeding failed: addMember answered 4\\d\\d: `),
@@ -130,7 +127,7 @@ describe('wsadmin-mock', PROCESSES, () => {
     await new Promise<void>((listening) => busy.listen(0, '127.0.0.1', listening));
     const { port } = busy.address() as { port: number };
     try {
-      const finished = await runTsx(COMMAND, ['--port', String(port)], {});
+      const finished = await run(['--port', String(port)]);
       expect(finished).toMatchObject({
         code: 1,
         stdout: '',
@@ -142,7 +139,7 @@ describe('wsadmin-mock', PROCESSES, () => {
   });
 
   it('serves on loopback only unless --allow-remote; exit code 2 with the usage', async () => {
-    const finished = await runTsx(COMMAND, ['--host', '0.0.0.0'], {});
+    const finished = await run(['--host', '0.0.0.0']);
     expect(finished.code).toBe(2);
     expect(finished.stderr).toMatch(
       /^wsadmin-mock: --host 0\.0\.0\.0 is not a loopback address: .*--allow-remote/,
