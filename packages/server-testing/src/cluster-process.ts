@@ -1,8 +1,11 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
-import { collect, exitOf, logRecords, spawnTsx, startupRecord, waitFor } from './processes';
+import { collect, exitOf, logRecords, spawnBundled, startupRecord, waitFor } from './processes';
 
-/** Test helper: `npm start` with WSADMIN_WORKERS, its banner and the JSON lines its workers log. */
+/**
+ * Test helper: `npm start` with WSADMIN_WORKERS (its bundle, as the build ships it: the primary and
+ * each worker would compile the sources through tsx), its banner and the JSON lines its workers log.
+ */
 export interface ClusterProcess {
   child: ChildProcessWithoutNullStreams;
   url: string;
@@ -15,7 +18,7 @@ export interface ClusterProcess {
 }
 
 export async function startCluster(env: Record<string, string>): Promise<ClusterProcess> {
-  const child = spawnTsx('packages/server/src/bin/start.ts', [], { PORT: '0', ...env });
+  const child = await spawnBundled('packages/server/src/bin/start.ts', [], { PORT: '0', ...env });
   const output = collect(child);
   const exited = exitOf(child);
   const { stdout } = await waitFor(

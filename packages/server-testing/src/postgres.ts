@@ -124,7 +124,11 @@ export async function createTestDatabase(
   await withAdmin(adminUrl, async (client) => {
     if (options.template !== undefined) {
       const template = decodeURIComponent(new URL(options.template).pathname.slice(1));
-      await client.query(`create database "${name}" template "${template}"`);
+      // PostgreSQL 15 copies through the WAL by default, page by page: twice the server's CPU of a
+      // file copy (and its checkpoint, cheap without fsync). Before 15 a file copy is all there is.
+      const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
+      const strategy = Number(rows[0]?.server_version_num) >= 150000 ? ' strategy file_copy' : '';
+      await client.query(`create database "${name}" template "${template}"${strategy}`);
       return;
     }
     try {

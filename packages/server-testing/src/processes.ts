@@ -169,17 +169,30 @@ export function bundledScript(script: string): Promise<string> {
   return bundle;
 }
 
+/**
+ * Starts a repository script's bundle (bundledScript) with plain `node`, from the repository root:
+ * `spawnTsx` without the compiling. A cluster's workers run the same file (node:cluster forks
+ * `process.argv[1]`), so they start without it too.
+ */
+export async function spawnBundled(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<ChildProcessWithoutNullStreams> {
+  return spawn(process.execPath, [await bundledScript(script), ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: 'pipe',
+  });
+}
+
 /** Runs a repository script's bundle (bundledScript) to its end with plain `node`, and collects its output. */
 export async function runBundled(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<Finished> {
-  const child = spawn(process.execPath, [await bundledScript(script), ...args], {
-    cwd: REPO_ROOT,
-    env: childEnv(env),
-    stdio: 'pipe',
-  });
+  const child = await spawnBundled(script, args, env);
   const output = collect(child);
   return new Promise((done, fail) => {
     child.once('error', fail);

@@ -4,7 +4,7 @@ import {
   collect,
   REPO_ROOT,
   runBundled,
-  spawnTsx,
+  spawnBundled,
   stop,
   tempDatabase,
   waitFor,
@@ -194,7 +194,7 @@ for (const [dialect, open] of dialects) {
 
     it('wsadmin-keys revoke while two server processes hold cached answers for the key: 401 at the next request of each', async () => {
       const key = await create('two processes');
-      const other = spawnTsx('packages/server/src/bin/start.ts', [], {
+      const other = await spawnBundled('packages/server/src/bin/start.ts', [], {
         HOST: '127.0.0.1',
         PORT: '0',
         DATABASE_URL: database.url,
@@ -235,7 +235,7 @@ for (const [dialect, open] of dialects) {
       expect((await keys('revoke', bootstrapId)).code).toBe(0);
       expect((await detail(BOOTSTRAP)).status).toBe(401);
 
-      const other = spawnTsx('packages/server/src/bin/start.ts', [], {
+      const other = await spawnBundled('packages/server/src/bin/start.ts', [], {
         PORT: '0',
         DATABASE_URL: database.url,
         WSADMIN_BOOTSTRAP_KEY: BOOTSTRAP,

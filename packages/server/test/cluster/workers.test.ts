@@ -3,7 +3,7 @@ import { alive, type ClusterProcess, send, startCluster } from '@wsadmin/server-
 import { createTestDatabase, dropTestDatabase, withAdmin } from '@wsadmin/server-testing/postgres';
 import {
   logRecords,
-  runTsx,
+  runBundled,
   startupRecord,
   stop,
   tempDatabase,
@@ -202,7 +202,7 @@ describe('WSADMIN_WORKERS at start', () => {
     const port = String((taken.address() as AddressInfo).port);
     const database = tempDatabase('wsadmin-workers-taken-');
     try {
-      const run = await runTsx('packages/server/src/bin/start.ts', [], {
+      const run = await runBundled('packages/server/src/bin/start.ts', [], {
         PORT: port,
         DATABASE_URL: database.url,
         WSADMIN_WORKERS: '2',
@@ -230,7 +230,7 @@ describe('WSADMIN_WORKERS at start', () => {
       taken.close();
       database.remove();
     }
-    // Three processes each compiling the server: slow on a loaded machine.
+    // Three processes starting the server: slow on a loaded machine.
   }, 90_000);
 
   it.each([
@@ -241,7 +241,7 @@ describe('WSADMIN_WORKERS at start', () => {
       'WSADMIN_WORKERS=2 needs a database the processes share',
     ],
   ])('refuses %s with a message naming the setting and a non-zero exit', async (_name, env, message) => {
-    const run = await runTsx('packages/server/src/bin/start.ts', [], { PORT: '0', ...env });
+    const run = await runBundled('packages/server/src/bin/start.ts', [], { PORT: '0', ...env });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain(message);
     expect(run.stdout).not.toContain('wsadmin reference server on');
