@@ -27,17 +27,15 @@ function routeApp(options: { addressCapacity?: number; clientAddress?: (c: Conte
   const rateLimiter = options.addressCapacity
     ? tokenBucketLimiter({ address: { capacity: options.addressCapacity, periodSeconds: 60 } }, () => 0)
     : undefined;
-  const app = new Hono<AppEnv>()
-    .use(reportRequests({ onRequestDone: (report) => reports.push(report) }))
-    .all(
-      '/openapi/v1/*',
-      operationRoute({
-        answers,
-        refuse: refuseUnmatched(false),
-        rateLimiter,
-        clientAddress: options.clientAddress,
-      }),
-    );
+  const route = operationRoute({
+    answers,
+    refuse: refuseUnmatched(false),
+    rateLimiter,
+    clientAddress: options.clientAddress,
+  });
+  const app = new Hono<AppEnv>();
+  app.use(reportRequests({ onRequestDone: (report) => reports.push(report) }));
+  app.all('/openapi/v1/*', route);
   app.onError(answerError(undefined));
   return { app, reports };
 }
