@@ -71,6 +71,15 @@ export function createApp(options: AppOptions): Hono {
   const clock = options.clock ?? new AdjustableClock();
   const context = serverContext(options, clock);
   const refuse = refuseUnmatched(Boolean(options.corsOrigins));
+  const operations = operationRoute({
+    answers: operationAnswers(handlers, context, {
+      validateResponses: options.validateResponses ?? true,
+      rateLimiter: options.rateLimiter,
+    }),
+    refuse,
+    rateLimiter: options.rateLimiter,
+    clientAddress: options.clientAddress,
+  });
   const app = new Hono({ router: new ApiRouter() });
   // Decided here, once: without tracing the app has no tracing middleware at all.
   if (options.tracing) app.use(options.tracing.requests);
@@ -79,18 +88,7 @@ export function createApp(options: AppOptions): Hono {
   app.get(LIVENESS_PATH, liveness);
   app.get(READINESS_PATH, readiness(context.storageNow, options.readiness));
   if (options.testClock) app.post(TEST_CLOCK_PATH, advanceClock(clock));
-  app.all(
-    `${API_PREFIX}*`,
-    operationRoute({
-      answers: operationAnswers(handlers, context, {
-        validateResponses: options.validateResponses ?? true,
-        rateLimiter: options.rateLimiter,
-      }),
-      refuse,
-      rateLimiter: options.rateLimiter,
-      clientAddress: options.clientAddress,
-    }),
-  );
+  app.all(`${API_PREFIX}*`, operations);
   app.notFound(refuse);
   app.onError(answerError(options.onError));
   return app;
