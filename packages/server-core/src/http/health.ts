@@ -1,9 +1,9 @@
 import { errorEnvelope, successEnvelope } from '@wsadmin/contract';
-import type { Hono } from 'hono';
+import type { Handler } from 'hono';
 import { migrations } from '../storage/migrations';
 import { schemaVersion } from '../storage/schema-version';
 import type { Storage } from '../storage/storage';
-import { factsOf } from './request-report';
+import type { AppEnv } from './app-env';
 
 // Envelopes like every other answer, so one client-side parser reads them all.
 const ok = successEnvelope({ status: 'ok' }, true);
@@ -23,31 +23,38 @@ export interface Readiness {
   onChange?: (ready: boolean, reason: string) => void;
 }
 
+export const LIVENESS_PATH = '/healthz';
+export const READINESS_PATH = '/readyz';
+
 /**
  * `GET /healthz`: the process answers (liveness; never touches the database, so an outage does not
- * get every process restarted). `GET /readyz`: the database answers and has every migration of
- * this build (readiness; 503 otherwise, so a load balancer stops sending traffic). No key needed:
- * probes carry none, and neither answer says more than up or down.
+ * get every process restarted). No key needed: probes carry none, and the answer says no more than up.
  */
-export function registerHealth(app: Hono, storageNow: () => Storage, readiness: Readiness = {}): void {
+export const liveness: Handler<AppEnv> = (c) => {
+  c.get('facts').route = LIVENESS_PATH;
+  return c.json(ok);
+};
+
+/**
+ * `GET /readyz`: the database answers and has every migration of this build (readiness; 503
+ * otherwise, so a load balancer stops sending traffic), and the server is not shutting down. No key
+ * needed, as for liveness.
+ */
+export function readiness(storageNow: () => Storage, hooks: Readiness = {}): Handler<AppEnv> {
   let wasReady = true;
   const answer = (ready: boolean, reason: string) => {
-    if (ready !== wasReady) readiness.onChange?.(ready, reason);
+    if (ready !== wasReady) hooks.onChange?.(ready, reason);
     wasReady = ready;
   };
-  app.get('/healthz', (c) => {
-    factsOf(c.req.raw).route = '/healthz';
-    return c.json(ok);
-  });
-  app.get('/readyz', async (c) => {
-    factsOf(c.req.raw).route = '/readyz';
+  return async (c) => {
+    c.get('facts').route = READINESS_PATH;
     // Not a change of the database's state: a draining server says so without touching it, and
     // also when the drain began while the database answered (no 200 once it has begun).
     const draining = () => c.json(unavailable('not ready: the server is shutting down'), 503);
-    if (readiness.shuttingDown?.()) return draining();
+    if (hooks.shuttingDown?.()) return draining();
     try {
       const version = await schemaVersion(storageNow().db);
-      if (readiness.shuttingDown?.()) return draining();
+      if (hooks.shuttingDown?.()) return draining();
       if (version < LATEST_MIGRATION) {
         const why = `not ready: the database schema is at version ${version}, this build needs ${LATEST_MIGRATION}`;
         answer(false, why);
@@ -61,5 +68,5 @@ export function registerHealth(app: Hono, storageNow: () => Storage, readiness: 
       answer(false, why);
       return c.json(unavailable(why), 503);
     }
-  });
+  };
 }

@@ -1,7 +1,6 @@
 import { type OperationId, operationEntries } from '@wsadmin/contract';
 import type { RouteFound } from '@wsadmin/contract/routes';
 import type { Context } from 'hono';
-import { authenticate, authenticateHash, requirePermission } from '../auth/authenticate';
 import type { AccessKey } from '../auth/keys';
 import type { HandlerContext, ServerContext } from '../context';
 import type { Handlers } from '../handlers/handler';
@@ -9,6 +8,8 @@ import { STORED_DATA_READS } from '../handlers/stored-data-reads';
 import { type RateLimiter, STRICT_OPERATIONS, strictCost } from '../rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { abandonedAnswer, isAbandoned } from './abandoned';
+import type { AppEnv } from './app-env';
+import { authenticatorOf } from './pipeline/authenticate';
 import { cachedAnswer } from './pipeline/cached-answer';
 import { limitKey } from './pipeline/limit';
 import { parseRequest } from './pipeline/parse';
@@ -16,7 +17,6 @@ import { readFresh } from './pipeline/read-fresh';
 import { responderOf } from './pipeline/respond';
 import { headerOf } from './request-headers';
 import { jsonAnswer } from './request-id';
-import type { RequestFacts } from './request-report';
 
 type AnyHandler = (request: unknown, context: unknown) => Promise<unknown>;
 
@@ -28,15 +28,13 @@ export interface RouteOptions {
 }
 
 /** The answer to a request the route matcher found an operation for (`params`: its path values, decoded). */
-export type OperationAnswer = (
-  c: Context,
-  facts: RequestFacts,
-  params: RouteFound['params'],
-) => Promise<Response>;
+export type OperationAnswer = (c: Context<AppEnv>, params: RouteFound['params']) => Promise<Response>;
 
 /**
- * The answer of every contract operation: authenticate, authorise, validate, run the handler, answer
- * the envelope. The app chooses the operation (`matchRoute`); nothing here routes.
+ * The answer of every contract operation, its steps in order (`pipeline/`): read fresh, the cached
+ * answer, authenticate (and authorise, the key bucket charged), parse, the strict bucket, the
+ * handler, respond (and keep the answer). The app chooses the operation (`matchRoute`); nothing
+ * here routes.
  */
 export function operationAnswers(
   handlers: Handlers,
@@ -50,12 +48,8 @@ export function operationAnswers(
     const keepable = STORED_DATA_READS.has(operationId);
     const respond = responderOf(operationId, op, options.validateResponses);
     const limiter = options.rateLimiter;
-    const answer = async (
-      c: Context,
-      facts: RequestFacts,
-      storage: Storage,
-      matched: RouteFound['params'],
-    ) => {
+    const authenticate = authenticatorOf(op, limiter);
+    const answer = async (c: Context<AppEnv>, storage: Storage, matched: RouteFound['params']) => {
       const now = context.clock.now();
       const authorization = headerOf(c, 'authorization');
       // A cached answer is found by the key's hash, which authentication looks the key up by too:
@@ -69,18 +63,13 @@ export function operationAnswers(
         now.getTime(),
       );
       if (kept) {
-        limitKey(limiter, facts, 'key', kept.keyId);
-        return jsonAnswer(kept.text, facts.requestId);
+        limitKey(limiter, c, 'key', kept.keyId);
+        return jsonAnswer(kept.text, c.get('facts').requestId);
       }
-      const key =
-        secretHash === undefined
-          ? await authenticate(storage, authorization, op, now)
-          : await authenticateHash(storage, secretHash, now);
-      limitKey(limiter, facts, 'key', key.id);
-      requirePermission(key, op);
+      const key = await authenticate(c, storage, authorization, secretHash, now);
       const request = await parseRequest(op, c, matched, key);
       // Charged once the body is known: one token per password the request hashes.
-      if (strict) limitKey(limiter, facts, 'strict', key.id, strictCost(request.body));
+      if (strict) limitKey(limiter, c, 'strict', key.id, strictCost(request.body));
       const data = await handler(request, new RequestContext(context, storage, key, c.req.raw));
       const text = respond(data);
       slot?.keep({
@@ -88,12 +77,12 @@ export function operationAnswers(
         keyId: key.id,
         expiresAt: key.expiresAt === null ? null : Date.parse(key.expiresAt),
       });
-      return jsonAnswer(text, facts.requestId);
+      return jsonAnswer(text, c.get('facts').requestId);
     };
-    answers.set(operationId, async (c, facts, matched) => {
+    answers.set(operationId, async (c, matched) => {
       const storage = context.storageNow();
       try {
-        return await readFresh(storage.reads, () => answer(c, facts, storage, matched));
+        return await readFresh(storage.reads, () => answer(c, storage, matched));
       } catch (error) {
         // A client that left is no server failure: 499, never the 500/503 path of onError.
         if (isAbandoned(c.req.raw, error)) return abandonedAnswer();

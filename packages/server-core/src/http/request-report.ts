@@ -19,27 +19,13 @@ export interface RequestReport {
   rateLimited: RateBucket | undefined;
 }
 
-/** Filled in while a request runs; read once it is answered. */
+/** Filled in while a request runs (on its Hono context: `AppEnv`); read once it is answered. */
 export type RequestFacts = Partial<
   Pick<RequestReport, 'requestId' | 'route' | 'operationId' | 'keyId' | 'rateLimited'>
 > & {
   /** The buckets the request met, for the answer's `RateLimit` fields. */
   quotas?: RateQuotas;
 };
-
-// Kept on the Request object itself under a symbol of this module, so the app needs no typed Hono
-// variables and nothing outlives the request (a WeakMap lookup cost more, twice per request).
-const FACTS = Symbol('wsadmin request facts');
-
-export function factsOf(request: Request): RequestFacts {
-  const carrier = request as Request & { [FACTS]?: RequestFacts };
-  let found = carrier[FACTS];
-  if (!found) {
-    found = {};
-    carrier[FACTS] = found;
-  }
-  return found;
-}
 
 /**
  * The template of a route outside the contract (`/docs`); an unmatched request logs as `unmatched`,

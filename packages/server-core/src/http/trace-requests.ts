@@ -11,7 +11,8 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { Context, MiddlewareHandler } from 'hono';
-import { factsOf, routeOf } from './request-report';
+import type { AppEnv } from './app-env';
+import { type RequestFacts, routeOf } from './request-report';
 
 /** The methods HTTP semantic conventions name as they are; any other is `_OTHER`. */
 const KNOWN_METHODS = new Set([
@@ -80,9 +81,12 @@ function requestAttributes(request: Request, known: boolean): Attributes {
   return attributes;
 }
 
+const NO_FACTS: RequestFacts = Object.freeze({});
+
 /** The request's other attributes and the answer's, the route in the name, and the end of the span. */
-function endSpan(span: Span, c: Context, methodName: string, attributes: Attributes): void {
-  const facts = factsOf(c.req.raw);
+function endSpan(span: Span, c: Context<AppEnv>, methodName: string, attributes: Attributes): void {
+  // None where the app's outermost middleware never ran (this middleware in another Hono app).
+  const facts: RequestFacts = c.get('facts') ?? NO_FACTS;
   const route = facts.route ?? routeOf(c);
   const status = c.res.status;
   attributes['http.response.status_code'] = status;

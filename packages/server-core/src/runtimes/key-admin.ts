@@ -1,13 +1,13 @@
 import { successEnvelope } from '@wsadmin/contract';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { constantTimeEqual } from '../auth/digest';
 import { createKey, listKeys, type NewKey, publicKeyOf, revokeKey } from '../auth/keys';
 import { checkedNewKey, type NewKeyField, NewKeyRuleError, type NewKeyValues } from '../auth/new-key-rules';
 import type { Clock } from '../clock';
 import { ApiError, invalid, notFound } from '../errors';
+import type { AppEnv } from '../http/app-env';
 import { headerOf } from '../http/request-headers';
-import { factsOf } from '../http/request-report';
 import type { Storage } from '../storage/storage';
 import { invalidInput } from '../zod-issues';
 
@@ -45,8 +45,8 @@ export function mountKeyAdmin(
   clock: Clock,
   bootstrapSecret: string | undefined,
 ): void {
-  app.use(`${KEY_ADMIN_PATH}*`, async (c, next) => {
-    factsOf(c.req.raw).route = `${KEY_ADMIN_PATH}…`;
+  app.use(`${KEY_ADMIN_PATH}*`, async (c: Context<AppEnv>, next) => {
+    c.get('facts').route = `${KEY_ADMIN_PATH}…`;
     const given = /^Bearer\s+(.+)$/i.exec(headerOf(c, 'authorization')?.trim() ?? '')?.[1] ?? '';
     if (bootstrapSecret === undefined || !constantTimeEqual(given, bootstrapSecret)) {
       throw new ApiError(

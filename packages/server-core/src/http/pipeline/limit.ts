@@ -1,6 +1,7 @@
+import type { Context } from 'hono';
 import { ApiError } from '../../errors';
 import { enforce, type RateBucket, type RateLimiter } from '../../rate-limit/rate-limiter';
-import type { RequestFacts } from '../request-report';
+import type { AppEnv } from '../app-env';
 
 /**
  * Takes `cost` tokens of `bucket` for `subject` (a client address, a key id), noting the bucket's
@@ -9,11 +10,13 @@ import type { RequestFacts } from '../request-report';
  */
 export function limit(
   limiter: RateLimiter | undefined,
-  facts: RequestFacts,
+  c: Context<AppEnv>,
   bucket: RateBucket,
   subject: string,
   cost = 1,
 ): void {
+  if (!limiter) return;
+  const facts = c.get('facts');
   try {
     enforce(limiter, bucket, subject, cost, facts);
   } catch (error) {
@@ -25,11 +28,11 @@ export function limit(
 /** `limit` for a key's buckets (`key`, `strict`): the key is the request's from here on. */
 export function limitKey(
   limiter: RateLimiter | undefined,
-  facts: RequestFacts,
+  c: Context<AppEnv>,
   bucket: RateBucket,
   keyId: string,
   cost = 1,
 ): void {
-  facts.keyId = keyId;
-  limit(limiter, facts, bucket, keyId, cost);
+  c.get('facts').keyId = keyId;
+  limit(limiter, c, bucket, keyId, cost);
 }
