@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import {
   collect,
   listeningUrl,
-  spawnTsx,
+  spawnBundled,
   stop,
   tempDatabase,
   waitFor,
@@ -66,7 +66,7 @@ async function requestsByStatus(operationId: string): Promise<Record<string, num
 }
 
 beforeAll(async () => {
-  child = spawnTsx('packages/server/src/bin/start.ts', [], {
+  child = await spawnBundled('packages/server/src/bin/start.ts', [], {
     PORT: '0',
     DATABASE_URL: database.url,
     WSADMIN_BOOTSTRAP_KEY: SECRET,

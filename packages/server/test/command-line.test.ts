@@ -1,23 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keysUsage, serverUsage } from '@wsadmin/server-core/server-kit';
-import { collect, type Finished, REPO_ROOT, runTsx } from '@wsadmin/server-testing/processes';
+import { collect, type Finished, REPO_ROOT, runBundled } from '@wsadmin/server-testing/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The commands as users call them: through a link named like npm's bin link (node_modules/.bin/
-// wsadmin-server runs the same file), and through this repository's npm scripts.
+// The commands bundled from their sources into one file each, as their build ships them
+// (bundledScript: tsx compiled the server's sources again at each of this file's starts), and through
+// this repository's npm scripts. The usage lines name the bin whatever file runs it
+// (command-name.ts).
 const dir = mkdtempSync(join(tmpdir(), 'wsadmin-command-line-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const bin = (name: string, source: string) => {
-  const link = join(dir, name);
-  symlinkSync(join(REPO_ROOT, 'packages/server/src/bin', source), link);
-  return link;
-};
-const SERVER = bin('wsadmin-server', 'start.ts');
-const KEYS = bin('wsadmin-keys', 'keys.ts');
+const SERVER = 'packages/server/src/bin/start.ts';
+const KEYS = 'packages/server/src/bin/keys.ts';
 
 function npm(args: string[]): Promise<Finished> {
   const child = spawn('npm', args, {
@@ -46,7 +43,7 @@ const VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { version: string }
 ).version;
 
-// Each start compiles the server's sources (tsx): seconds of CPU, many at once on a shared machine.
+// Processes, many at once on a shared machine.
 const PROCESSES = { timeout: 120_000 };
 
 describe('the commands describe themselves', PROCESSES, () => {
@@ -54,18 +51,21 @@ describe('the commands describe themselves', PROCESSES, () => {
     [
       'wsadmin-server --help, whatever the settings',
       {
-        run: () => runTsx(SERVER, ['--help'], { PORT: 'nonsense' }),
+        run: () => runBundled(SERVER, ['--help'], { PORT: 'nonsense' }),
         want: { code: 0, stdout: `${serverUsage('wsadmin-server')}\n`, stderr: '' },
       },
     ],
     [
       'wsadmin-server --version',
-      { run: () => runTsx(SERVER, ['--version'], {}), want: { code: 0, stdout: `${VERSION}\n`, stderr: '' } },
+      {
+        run: () => runBundled(SERVER, ['--version'], {}),
+        want: { code: 0, stdout: `${VERSION}\n`, stderr: '' },
+      },
     ],
     [
       'wsadmin-server with an unknown flag: the problem and the usage on stderr, exit code 2',
       {
-        run: () => runTsx(SERVER, ['--port', '9000'], {}),
+        run: () => runBundled(SERVER, ['--port', '9000'], {}),
         want: {
           code: 2,
           stdout: '',
@@ -83,14 +83,14 @@ describe('the commands describe themselves', PROCESSES, () => {
     [
       'wsadmin-keys --help',
       {
-        run: () => runTsx(KEYS, ['--help'], {}),
+        run: () => runBundled(KEYS, ['--help'], {}),
         want: { code: 0, stdout: `${keysUsage('wsadmin-keys')}\n`, stderr: '' },
       },
     ],
     [
       'wsadmin-keys with an unknown flag',
       {
-        run: () => runTsx(KEYS, ['list', '--all'], {}),
+        run: () => runBundled(KEYS, ['list', '--all'], {}),
         want: {
           code: 2,
           stdout: '',
@@ -138,7 +138,7 @@ describe('a start that cannot go on ends with one line on stderr and exit code 1
       { env: { PORT: '99999' }, want: 'wsadmin: PORT must be 0-65535, got "99999"' },
     ],
   ])('%s', async (_name, { env, want }) => {
-    const run = await runTsx(SERVER, [], { PORT: '0', ...env });
+    const run = await runBundled(SERVER, [], { PORT: '0', ...env });
     expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
       code: 1,
       stdout: '',
@@ -150,8 +150,8 @@ describe('a start that cannot go on ends with one line on stderr and exit code 1
     const port = await freePort();
     const url = `postgresql://app:hunter2@127.0.0.1:${port}/wsadmin`;
     const runs = await Promise.all([
-      runTsx(SERVER, [], { PORT: '0', DATABASE_URL: url }),
-      runTsx(KEYS, ['list'], { DATABASE_URL: url }),
+      runBundled(SERVER, [], { PORT: '0', DATABASE_URL: url }),
+      runBundled(KEYS, ['list'], { DATABASE_URL: url }),
     ]);
     const line = `cannot open the PostgreSQL database postgresql://app:***@127.0.0.1:${port}/wsadmin: connection refused at 127.0.0.1:${port} (ECONNREFUSED): start PostgreSQL there, or correct the host and port in DATABASE_URL`;
     expect(runs.map((run) => ({ code: run.code, stdout: run.stdout, stderr: run.stderr }))).toEqual([

@@ -4,8 +4,8 @@ import {
   collect,
   exitOf,
   logRecords,
-  runTsx,
-  spawnTsx,
+  runBundled,
+  spawnBundled,
   startupRecord,
   stop,
   tempDatabase,
@@ -27,7 +27,7 @@ afterAll(async () => {
 async function npmStart(env: Record<string, string>) {
   const database = tempDatabase('wsadmin-start-');
   databases.push(database);
-  const child = spawnTsx(START, [], { PORT: '0', DATABASE_URL: database.url, ...env });
+  const child = await spawnBundled(START, [], { PORT: '0', DATABASE_URL: database.url, ...env });
   children.push(child);
   const output = collect(child);
   const exited = exitOf(child);
@@ -167,7 +167,7 @@ describe('npm start', () => {
     const database = tempDatabase('wsadmin-start-busy-');
     databases.push(database);
     try {
-      const run = await runTsx(START, [], { PORT: String(port), DATABASE_URL: database.url });
+      const run = await runBundled(START, [], { PORT: String(port), DATABASE_URL: database.url });
       expect(run.code).toBe(1);
       expect(run.stderr.trim().split('\n')).toEqual([
         `wsadmin: port ${port} is in use: stop the other server on 127.0.0.1:${port} or choose another PORT`,
@@ -182,7 +182,7 @@ describe('npm start', () => {
     } finally {
       taken.close();
     }
-    const child = spawnTsx(START, [], { PORT: '0', DATABASE_URL: database.url });
+    const child = await spawnBundled(START, [], { PORT: '0', DATABASE_URL: database.url });
     children.push(child);
     const output = collect(child);
     const { stdout } = await waitFor(
@@ -190,6 +190,5 @@ describe('npm start', () => {
       (seen) => startupRecord(seen.stdout) !== undefined || child.exitCode !== null,
     );
     expect(startupRecord(stdout)?.createdKeySecret).toMatch(/^wsk_/);
-    // Two processes each compiling the server from its sources: slow on a loaded machine.
   }, 90_000);
 });
