@@ -47,10 +47,12 @@ const headerGetter: TextMapGetter<Context> = {
  * its id, never its secret) and the request id. It records no header but the user agent, no query
  * and no body: those may carry a key, a password or a login.
  *
- * A request the sampler drops costs the sampler's decision and nothing more (decision 0031): no
- * context is entered (its statements, seeing no recording span, make none either), no attribute is
- * built. The sampler sees the method and path at the start; the other attributes are set on a span
- * it kept, all at once at its end (each `setAttributes` checks every value it is given).
+ * A request the sampler drops costs the sampler's decision and nothing more (decisions 0031, 0039):
+ * no context is entered (its statements, seeing no recording span, make none either), no attribute
+ * is built, no promise wraps it. The sampler sees the method and path at the start; the other
+ * attributes are set on a span it kept, all at once at its end (each `setAttributes` checks every
+ * value it is given). The Node server's tracer draws a new trace before the SDK makes a span
+ * (packages/server/src/new-trace-draw.ts).
  */
 export function traceRequests(tracer: Tracer): MiddlewareHandler {
   // Not an async function: a dropped request returns the next handler's promise itself, with no
