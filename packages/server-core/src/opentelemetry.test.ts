@@ -107,6 +107,27 @@ describe('request spans (HTTP server semantic conventions)', () => {
     expect(span?.spanContext().traceState?.serialize()).toBe(traceHeaders.tracestate);
   });
 
+  it("reads the trace headers and the user agent from Node's raw headers under @hono/node-server", async () => {
+    // What @hono/node-server passes as `c.env`: its headers read there build no Fetch Headers.
+    const rawHeaders = [
+      'Authorization',
+      `Bearer ${secret}`,
+      'TraceParent',
+      traceHeaders.traceparent,
+      'User-Agent',
+      'raw-agent/1',
+    ];
+    const request = new Request(`${BASE}/openapi/v1/workspaces/`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    const headers = vi.spyOn(request, 'headers', 'get');
+    expect((await app.request(request, undefined, { incoming: { rawHeaders } })).status).toBe(200);
+    const [span] = serverSpans();
+    expect(span?.parentSpanContext?.spanId).toBe(CALLER_SPAN_ID);
+    expect(span?.attributes['user_agent.original']).toBe('raw-agent/1');
+    expect(headers).not.toHaveBeenCalled();
+  });
+
   it("records nothing of a request whose caller's trace is not sampled, its statements included", async () => {
     const unsampled = { traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-00` };
     const created = await call('/openapi/v1/workspaces/', {

@@ -1,28 +1,30 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** One thing measured in process: a request, and what to do before each batch of them. */
+/** One thing measured in process: a request, and what to do before each of them. */
 export interface Subject {
   request(index: number): Promise<unknown>;
-  /** Before each batch (the peer's fresh context manager, as a process of its own would have). */
-  beforeBatch?(): void;
+  /** Before each request, untimed (the peer's fresh context manager, as a process of its own has). */
+  beforeRequest?(): void;
 }
 
 export interface InterleavedOptions {
   /** Requests of each subject before any is measured (10 % sampling records a tenth of them). */
   warmUp: number;
   rounds: number;
-  /** Requests of one subject in a row. */
+  /** Requests of each subject per round. */
   batch: number;
 }
 
 /**
- * CPU µs per request of each subject, one figure per batch: every round runs a batch of each
- * subject, in an order drawn anew each round (the same orders on every run), so that the drift of a
- * long run (JIT, the neighbours' load) falls on all alike and no subject always follows the same
- * other; a full collection before each batch leaves none the garbage of another. Each request starts from a turn of the
+ * CPU µs per request of each subject, one figure per round: the mean of its `batch` requests of
+ * that round. The subjects take turns request by request (in an order drawn anew for each turn,
+ * the same orders on every run), so a round's figures were measured over the same seconds: a
+ * neighbour's burst of load, the JIT's drift, a collection fall on all alike, and the round by
+ * round differences cancel them (batches of one subject after another's moved by ±25 % under load).
+ * Each request is timed alone (`process.cpuUsage` before and after) and starts from a turn of the
  * event loop of its own, as a server's requests do (and as the context manager expects to switch
- * off between them). CPU time, not wall time: on a shared machine the wall clock counts the
- * neighbours' turns.
+ * off between them). A full collection before each round. CPU time, not wall time: on a shared
+ * machine the wall clock counts the neighbours' turns.
  */
 export async function measureInterleaved<Name extends string>(
   subjects: Record<Name, Subject>,
@@ -30,28 +32,25 @@ export async function measureInterleaved<Name extends string>(
 ): Promise<Record<Name, number[]>> {
   const names = Object.keys(subjects) as Name[];
   const results = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  const random = seededRandom(43);
   let index = 0;
-  const run = async (subject: Subject, count: number) => {
-    subject.beforeBatch?.();
-    for (let i = 0; i < count; i++) {
+  const turn = async (used: Partial<Record<Name, number>> | undefined) => {
+    for (const name of shuffled(names, random)) {
+      const subject = subjects[name];
+      subject.beforeRequest?.();
       await nextTurn();
+      const started = process.cpuUsage();
       await subject.request(index++);
+      const cpu = process.cpuUsage(started);
+      if (used) used[name] = (used[name] ?? 0) + cpu.user + cpu.system;
     }
   };
-  // The warm-up alternates too, in smaller batches: each subject's code compiles beside the others'.
-  const warmBatch = Math.max(1, Math.floor(options.warmUp / 10));
-  for (let done = 0; done < options.warmUp; done += warmBatch)
-    for (const name of names) await run(subjects[name], warmBatch);
-  const random = seededRandom(43);
+  for (let i = 0; i < options.warmUp; i++) await turn(undefined);
   for (let round = 0; round < options.rounds; round++) {
-    for (const name of shuffled(names, random)) {
-      // The garbage of the batch before is collected before this one starts: each pays for its own.
-      collectGarbage();
-      const started = process.cpuUsage();
-      await run(subjects[name], options.batch);
-      const used = process.cpuUsage(started);
-      results[name].push((used.user + used.system) / options.batch);
-    }
+    collectGarbage();
+    const used: Partial<Record<Name, number>> = {};
+    for (let i = 0; i < options.batch; i++) await turn(used);
+    for (const name of names) results[name].push((used[name] ?? 0) / options.batch);
   }
   return results;
 }

@@ -31,10 +31,11 @@ import { BENCH_KEY, DroppingExporter, type ServerSetting, startBenchServer } fro
  * before each of its measurements (`freshPeerContext`), as a process of its own would start.
  * 1. Over HTTP: autocannon from a second process; per round each setting's rate and this process's
  *    CPU per answered request against `off` of the same round; the median of the rounds.
- * 2. In process (app.request, no socket): CPU µs per request in batches that alternate, with
- *    `ratio 0` too (a sampler that drops everything: what an unsampled request pays).
+ * 2. In process (app.request, no socket): CPU µs per request, the settings taking turns request by
+ *    request, with `ratio 0` too (a sampler that drops everything: what an unsampled request pays).
  * Options: --duration <s> (3) a round's measurement per setting, --warm-up <s> (3) per setting,
- * --rounds <n> (5), --connections <n> (10), --batches <n> (40) in-process rounds, --batch <n> (300).
+ * --rounds <n> (5), --connections <n> (10), --batches <n> (40) in-process rounds, --batch <n> (300)
+ * requests per setting in each.
  */
 const { values: args } = parseArgs({
   options: {
@@ -194,7 +195,7 @@ try {
         SETTINGS.map((setting) => {
           const app = peers.get(setting)?.app;
           const subject: Subject = {
-            beforeBatch: () => freshPeerContext(setting),
+            beforeRequest: () => freshPeerContext(setting),
             request: async () => {
               count(`peer ${setting}`);
               return (await (app as NonNullable<typeof app>).request(PEER_PATH)).arrayBuffer();
@@ -270,7 +271,7 @@ console.log(
   ).join(', ')})`,
 );
 console.log(
-  `\nIn process (app.request, ${inProcessOptions.rounds} rounds of ${inProcessOptions.batch} requests per setting, alternating, after ${inProcessOptions.warmUp} each): CPU µs per request, median (quartiles) of the batches; kept = off / this, round by round, median\n`,
+  `\nIn process (app.request, ${inProcessOptions.rounds} rounds of ${inProcessOptions.batch} requests per setting, taking turns request by request, after ${inProcessOptions.warmUp} each): CPU µs per request, median (quartiles) of the rounds; kept = off / this, round by round, median\n`,
 );
 console.log('| read | tracing | CPU µs per request | added µs vs off | kept |');
 console.log('|---|---|---|---|---|');

@@ -8,9 +8,11 @@ import type { Context, ContextManager } from '@opentelemetry/api';
  * its callbacks), requests that entered no context included. With a tenth of the requests sampled
  * that hook ran on all of them (a dropped request paid about as much as a kept one).
  * Here the storage is switched off again (`disable`) once no `with` is running: after the last
- * entered callback has returned, or its promise settled, at the next turn of the event loop (never
- * from inside a promise's callback, where the hooks are in use). A request the sampler drops, served
- * while no kept one runs, pays nothing for contexts.
+ * entered callback has returned, or its promise settled, in a `process.nextTick` (after the promise
+ * callbacks queued then, before the event loop's next callback; never inside a promise's callback,
+ * where the hooks are in use: disabling them between a promise's before and after hooks would
+ * leave Node's async id stack unbalanced). A request the sampler drops, served while no kept one
+ * runs, pays nothing for contexts.
  *
  * What a callback schedules that outlives it (a timer set inside a request, firing after its
  * answer) finds its context again only if the storage is on at that time; while it is off it finds
@@ -86,10 +88,13 @@ export class OnDemandContextManager implements ContextManager {
     this.running--;
     if (this.running > 0 || this.switchOffScheduled) return;
     this.switchOffScheduled = true;
-    setImmediate(() => {
+    // A tick, not the next turn: it runs once the promise callbacks now queued have run, before
+    // the event loop's next callback (over HTTP the next request read in the same turn, which
+    // would otherwise pay the hook too); never inside a promise's callback.
+    process.nextTick(() => {
       this.switchOffScheduled = false;
       if (this.running === 0) this.switchOff();
-    }).unref();
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { HostTracing, TracingSettings } from '@wsadmin/server-core/server-kit';
+import { NewTraceDraw, newTraceShare } from './new-trace-draw';
 import { OnDemandContextManager } from './on-demand-context';
 import { serverVersion } from './server-version';
 import { StartupError } from './startup-error';
@@ -59,12 +60,15 @@ export async function startTracing(
     settings.exporters.map((name) =>
       name === 'otlp' && otlpHttp ? new otlpHttp.OTLPTraceExporter() : new sdk.ConsoleSpanExporter(),
     );
+  // A request that starts a trace is kept or dropped by one random number, before the SDK makes a
+  // span (new-trace-draw.ts): what a request the sampler drops costs.
+  const draw = new NewTraceDraw(api, newTraceShare(settings.sampler, settings.samplerRatio));
   const provider = new sdk.BasicTracerProvider({
     resource: resources.resourceFromAttributes({
       'service.name': settings.serviceName,
       'service.version': serverVersion(),
     }),
-    sampler: samplerOf(sdk, settings),
+    sampler: draw.sampler(samplerOf(sdk, settings)),
     spanProcessors: exporters.map((exporter) => new sdk.BatchSpanProcessor(exporter)),
   });
   // AsyncLocalStorage switched on only while a kept request runs (on-demand-context.ts): on Node 20
@@ -78,7 +82,9 @@ export async function startTracing(
     propagators.length > 0 &&
     api.propagation.setGlobalPropagator(new core.CompositePropagator({ propagators }));
   return {
-    tracing: tracingEntry.openTelemetryTracing(provider.getTracer('@wsadmin/server', serverVersion())),
+    tracing: tracingEntry.openTelemetryTracing(
+      draw.tracer(provider.getTracer('@wsadmin/server', serverVersion())),
+    ),
     async shutdown() {
       await provider.shutdown();
       if (ownsContext) api.context.disable();

@@ -23,7 +23,7 @@ describe('the context manager that is on only while a context is entered', () =>
     expect(nameIn(manager)).toBeUndefined();
   });
 
-  it('switches the storage off at the next turn after the last callback settled, and on again at the next', async () => {
+  it('switches the storage off once the last callback settled, and on again at the next', async () => {
     const manager = new OnDemandContextManager(ROOT_CONTEXT);
     expect(manager.switchedOn).toBe(false);
     const first = manager.with(named('first'), async () => {
@@ -39,6 +39,25 @@ describe('the context manager that is on only while a context is entered', () =>
     await Promise.resolve();
     expect(manager.active()).toBe(ROOT_CONTEXT);
     expect(await manager.with(named('second'), async () => nameIn(manager))).toBe('second');
+  });
+
+  it("switches off before the event loop's next callback: the next request read in the same turn pays no hook", async () => {
+    const manager = new OnDemandContextManager(ROOT_CONTEXT);
+    const seen: boolean[] = [];
+    // Two callbacks of one turn of the loop, as two requests read from their sockets in one poll.
+    await new Promise<void>((resolve) => {
+      setImmediate(() => {
+        void manager.with(named('kept'), async () => {
+          await Promise.resolve();
+          seen.push(manager.switchedOn);
+        });
+      });
+      setImmediate(() => {
+        seen.push(manager.switchedOn);
+        resolve();
+      });
+    });
+    expect(seen).toEqual([true, false]);
   });
 
   it('stays on while one callback still runs after another has ended', async () => {

@@ -1,6 +1,7 @@
 import {
   type Attributes,
   context,
+  type Context as OtelContext,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -10,8 +11,9 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppEnv } from './app-env';
+import { headerOf } from './request-headers';
 import { type RequestFacts, routeOf } from './request-report';
 
 /** The methods HTTP semantic conventions name as they are; any other is `_OTHER`. */
@@ -27,9 +29,14 @@ const KNOWN_METHODS = new Set([
   'TRACE',
 ]);
 
-const headerGetter: TextMapGetter<Headers> = {
-  keys: (headers) => [...headers.keys()],
-  get: (headers, key) => headers.get(key) ?? undefined,
+/**
+ * The request's headers as the propagator reads them (`traceparent`, `tracestate`, `baggage`),
+ * through `headerOf`: under @hono/node-server from Node's raw list, without building the Fetch
+ * `Headers` of every header that `c.req.raw.headers` would (most of what extracting cost there).
+ */
+const headerGetter: TextMapGetter<Context> = {
+  keys: (c) => [...c.req.raw.headers.keys()],
+  get: (c, key) => headerOf(c, key.toLowerCase() as Lowercase<string>),
 };
 
 /**
@@ -41,17 +48,20 @@ const headerGetter: TextMapGetter<Headers> = {
  * its id, never its secret) and the request id. It records no header but the user agent, no query
  * and no body: those may carry a key, a password or a login.
  *
- * A request the sampler drops costs the sampler's decision and nothing more (decision 0031): no
- * context is entered (its statements, seeing no recording span, make none either), no attribute is
- * built. The sampler sees the method and path at the start; the other attributes are set on a span
- * it kept, all at once at its end (each `setAttributes` checks every value it is given).
+ * A request the sampler drops costs the sampler's decision and nothing more (decisions 0031, 0040):
+ * no context is entered (its statements, seeing no recording span, make none either), no attribute
+ * is built, no promise wraps it. The sampler sees the method and path at the start; the other
+ * attributes are set on a span it kept, all at once at its end (each `setAttributes` checks every
+ * value it is given). The Node server's tracer draws a new trace before the SDK makes a span
+ * (packages/server/src/new-trace-draw.ts).
  */
 export function traceRequests(tracer: Tracer): MiddlewareHandler {
-  return async (c, next) => {
-    const request = c.req.raw;
-    const method = request.method;
+  // Not an async function: a dropped request returns the next handler's promise itself, with no
+  // promise of this function's around it.
+  return (c, next) => {
+    const method = c.req.method;
     const known = KNOWN_METHODS.has(method);
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+    const parent = propagation.extract(ROOT_CONTEXT, c, headerGetter);
     const span = tracer.startSpan(
       known ? method : 'HTTP',
       {
@@ -61,22 +71,26 @@ export function traceRequests(tracer: Tracer): MiddlewareHandler {
       parent,
     );
     if (!span.isRecording()) return next();
-    try {
-      await context.with(trace.setSpan(parent, span), next);
-    } finally {
-      endSpan(span, c, known ? method : 'HTTP', requestAttributes(request, known));
-    }
+    return traced(c, next, span, parent, known);
   };
 }
 
+async function traced(c: Context, next: Next, span: Span, parent: OtelContext, known: boolean) {
+  try {
+    await context.with(trace.setSpan(parent, span), next);
+  } finally {
+    endSpan(span, c, known ? c.req.method : 'HTTP', requestAttributes(c, known));
+  }
+}
+
 /** The attributes of a kept request's span beyond those the sampler saw, set with the answer's (one call). */
-function requestAttributes(request: Request, known: boolean): Attributes {
+function requestAttributes(c: Context, known: boolean): Attributes {
   // Read off the URL's text rather than parsed again (`new URL` cost more than the span itself).
-  const { scheme, host, port } = originOf(request.url);
+  const { scheme, host, port } = originOf(c.req.url);
   const attributes: Attributes = { 'url.scheme': scheme, 'server.address': host };
-  if (!known) attributes['http.request.method_original'] = request.method;
+  if (!known) attributes['http.request.method_original'] = c.req.method;
   if (port) attributes['server.port'] = port;
-  const userAgent = request.headers.get('user-agent');
+  const userAgent = headerOf(c, 'user-agent');
   if (userAgent) attributes['user_agent.original'] = userAgent;
   return attributes;
 }

@@ -79,8 +79,13 @@ class TracedConnection implements DatabaseConnection {
     private readonly system: Dialect,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Not async itself: a statement outside a kept request gets the driver's promise as it is.
     if (outsideRecordingSpan()) return this.inner.executeQuery<R>(query);
+    return this.traced<R>(query);
+  }
+
+  private async traced<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { name, attributes } = statementAttributes(query.sql, this.system);
     const span = this.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
     try {
