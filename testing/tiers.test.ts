@@ -1,4 +1,4 @@
-import childProcess from 'node:child_process';
+import childProcess, { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,7 @@ describe('the unit tier', () => {
   // This file is in the unit tier, whose setup file refuses processes and sockets.
   it.each([
     ['a process', () => childProcess.spawn('true')],
+    ['a process through a named import', () => execFile('true')],
     ['a connection', () => net.connect(80, '127.0.0.1')],
     ['a listening port', () => net.createServer().listen(0)],
   ])('refuses %s, naming the tier to move to', (_name, attempt) => {

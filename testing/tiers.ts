@@ -24,6 +24,8 @@ export const tiers = {
     'examples/node-quickstart/**/*.test.ts',
     // esbuild bundles the SDK entry: a process of its own.
     'packages/sdk/src/boundary.test.ts',
+    // Redocly's lint command over the committed document.
+    'contract/src/openapi-lint.test.ts',
     // Runs vitest over sample tests to see the unit tiers' console guard fail them.
     'testing/quiet-console-guard.test.ts',
     // Runs vitest over sample tests to see the mock's strict mode fail them.

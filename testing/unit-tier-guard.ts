@@ -1,4 +1,5 @@
 import childProcess from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 /**
@@ -16,3 +17,6 @@ for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile'
   Object.defineProperty(childProcess, name, { value: refuse(`child_process.${name}`), configurable: true });
 net.Socket.prototype.connect = refuse('a network connection') as never;
 net.Server.prototype.listen = refuse('listening on a port') as never;
+// The named exports too (`import { execFile } from 'node:child_process'`), which otherwise keep the
+// functions they had when first imported.
+syncBuiltinESMExports();
