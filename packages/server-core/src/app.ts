@@ -12,14 +12,14 @@ import { LIVENESS_PATH, liveness, READINESS_PATH, type Readiness, readiness } fr
 import { operationRoute } from './http/operation-route';
 import { refuseUnmatched } from './http/refuse-unmatched';
 import { operationAnswers } from './http/register-operations';
-import { reportRequests } from './http/report-requests';
-import type { RequestReport } from './http/request-report';
+import { type RequestReporting, reportRequests } from './http/report-requests';
 import { advanceClock, TEST_CLOCK_PATH } from './http/test-clock';
 import type { Tracing } from './http/tracing';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage/storage';
 
-export interface AppOptions {
+/** `log` and `onRequestDone`: where each answered request is told (`RequestReporting`). */
+export interface AppOptions extends RequestReporting {
   /**
    * The storage, or where to find the current one at each request (a host that swaps databases
    * under one app, as the mock's reset does).
@@ -31,10 +31,6 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Serve `POST /__test__/clock/` to move the clock (needs an AdjustableClock). Never on by default. */
   testClock?: boolean;
-  /** One line per request; omit for silence. */
-  log?: (line: string) => void;
-  /** Called once per answered request (logs, metrics). Never given a secret. */
-  onRequestDone?: (report: RequestReport) => void;
   /**
    * Origins allowed to call from a browser (CORS): a list of exact origins, or `'*'`. Default none:
    * no CORS headers, so browsers keep other origins out.

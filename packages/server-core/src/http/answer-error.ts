@@ -11,12 +11,10 @@ import { errorEnvelopeOf } from './error-envelope';
  */
 export function answerError(onError: ((error: unknown) => void) | undefined): ErrorHandler {
   return (error, c) => {
-    if (error instanceof RetryLaterError) {
-      c.header('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof ApiError) {
+      if (error instanceof RetryLaterError) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorEnvelopeOf(error), error.errcode as ContentfulStatusCode);
     }
-    if (error instanceof ApiError)
-      return c.json(errorEnvelopeOf(error), error.errcode as ContentfulStatusCode);
     if (isStorageUnavailable(error)) {
       // An outage is not a bug: the request log shows the 503s; no stack per request.
       const unavailable = new ApiError(503, 'the database is unavailable; retry later', 'unavailable');

@@ -5,7 +5,7 @@ import { headerOf } from './request-headers';
 import { carriesRequestId, REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { type RequestFacts, type RequestReport, routeOf } from './request-report';
 
-/** Where each answered request is told (`createApp`'s options of the same names). */
+/** Where each answered request is told: options of `createApp` (`AppOptions` extends this). */
 export interface RequestReporting {
   /** One line per request; omit for silence. */
   log?: ((line: string) => void) | undefined;
