@@ -1,6 +1,6 @@
 /**
- * The mock where frontend teams test, from the packed tarballs in one fresh project, each on
- * Debian's Chromium: Playwright Test with `@wsadmin/mock/playwright` (examples/playwright), Vitest
+ * The mock where frontend teams test, from the packed tarballs in one fresh project, each on the
+ * tests' Chromium (testing/chromium.ts): Playwright Test with `@wsadmin/mock/playwright` (examples/playwright), Vitest
  * browser mode (examples/vitest-browser) and Storybook 10 with msw-storybook-addon 3
  * (examples/storybook), all on the React app of examples/react-query and its scenarios.
  */

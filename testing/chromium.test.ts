@@ -2,29 +2,28 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath, DEFAULT_CHROMIUM } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { npmChromium } from './npm-chromium';
 
 const OWN = '/opt/chrome/chrome';
 const NPM = '/repo/node_modules/.cache/wsadmin-chromium-153.0.0/chromium-launcher';
-const IGNORE = { WSADMIN_SYSTEM_PROGRAMS: 'ignore' };
+const DEBIAN = '/usr/bin/chromium';
 
 describe('the Chromium of the browser tests', () => {
   it.each([
-    ['CHROMIUM_PATH first', { env: { CHROMIUM_PATH: OWN }, installed: [OWN, DEFAULT_CHROMIUM], want: OWN }],
-    ["then Debian's", { env: {}, installed: [DEFAULT_CHROMIUM], want: DEFAULT_CHROMIUM }],
-    ["then the npm registry's", { env: {}, installed: [], want: NPM }],
+    ['CHROMIUM_PATH first', { env: { CHROMIUM_PATH: OWN }, installed: [OWN, DEBIAN], want: OWN }],
     [
-      "the npm registry's when system programs are ignored",
-      { env: IGNORE, installed: [DEFAULT_CHROMIUM], want: NPM },
+      "then the npm registry's, even where Debian's is installed",
+      { env: {}, installed: [DEBIAN], want: NPM },
     ],
+    ["the npm registry's on a machine with none", { env: {}, installed: [], want: NPM }],
     [
-      'CHROMIUM_PATH even when system programs are ignored',
-      { env: { ...IGNORE, CHROMIUM_PATH: OWN }, installed: [OWN], want: OWN },
+      "Debian's when CHROMIUM_PATH names it",
+      { env: { CHROMIUM_PATH: DEBIAN }, installed: [DEBIAN], want: DEBIAN },
     ],
     [
       'an empty CHROMIUM_PATH counts as unset',
-      { env: { CHROMIUM_PATH: '' }, installed: [DEFAULT_CHROMIUM], want: DEFAULT_CHROMIUM },
+      { env: { CHROMIUM_PATH: '' }, installed: [DEBIAN], want: NPM },
     ],
   ])('%s', (_name, { env, installed, want }) => {
     expect(
