@@ -73,6 +73,9 @@ describe('matchRoute', () => {
       params: { workspaceId: '€' },
     });
     expect(matchRoute('GET', '/openapi/v1/work%73paces/7/')).toMatchObject({ operationId: 'getWorkspace' });
+    // The prefix too: such a path walks from the root, not from the end of the prefix.
+    expect(matchRoute('GET', '/open%61pi/v1/workspaces/7/')).toMatchObject({ operationId: 'getWorkspace' });
+    expect(matchRoute('GET', '/openapi/v%31/scopes/')).toMatchObject({ operationId: 'getScope' });
     expect(matchRoute('PUT', '/openapi/v1/workspaces/update%2Dworkspaces/')).toMatchObject({
       operationId: 'updateWorkspaces',
     });
