@@ -1,8 +1,9 @@
 /**
  * The mock where frontend teams test, from the packed tarballs in one fresh project, each on the
- * tests' Chromium (testing/chromium.ts): Playwright Test with `@wsadmin/mock/playwright` (examples/playwright), Vitest
- * browser mode (examples/vitest-browser) and Storybook 10 with msw-storybook-addon 3
- * (examples/storybook), all on the React app of examples/react-query and its scenarios.
+ * tests' Chromium (testing/chromium.ts): Playwright Test with `@wsadmin/mock/playwright`
+ * (examples/playwright), Vitest browser mode (examples/vitest-browser) and Storybook 10 with
+ * msw-storybook-addon 3 (examples/storybook), all on the React app of examples/react-query and its
+ * scenarios.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { BENCH_BASE, openAppBuild } from './app-build';
 
 /**
  * One build's detail read in this process (app-ab-processes.ts starts it): `app.fetch`, 10 requests
@@ -10,25 +7,9 @@ import { pathToFileURL } from 'node:url';
  * serves it.
  */
 const [root = '', read = 'cached'] = process.argv.slice(2);
-const at = (path: string) => pathToFileURL(join(root, path)).href;
-const { createApp } = await import(at('packages/server-core/src/app.ts'));
-const { createKey } = await import(at('packages/server-core/src/auth/keys.ts'));
-const { pbkdf2Passwords } = await import(at('packages/server-core/src/auth/pbkdf2-passwords.ts'));
-const { openSqliteStorage } = await import(at('packages/server/src/sqlite-file.ts'));
-const directory = mkdtempSync(join(tmpdir(), 'wsadmin-ab-process-'));
-const storage = await openSqliteStorage(join(directory, 'bench.db'), () => new Date());
-const { secret } = await createKey(storage.db, new Date(), { name: 'bench' });
-const app = createApp({ storage, passwords: pbkdf2Passwords(1000), validateResponses: false });
-const BASE = 'http://wsadmin.test';
-const created = await app.fetch(
-  new Request(`${BASE}/openapi/v1/workspaces/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench' }),
-  }),
-);
-const { id } = ((await created.json()) as { data: { id: number } }).data;
-const headers = { authorization: `Bearer ${secret}` };
+const build = await openAppBuild('process', root, 1);
+const id = build.ids[0];
+const headers = { authorization: `Bearer ${build.secret}` };
 let counter = 0;
 
 async function drive(ms: number): Promise<number> {
@@ -37,8 +18,8 @@ async function drive(ms: number): Promise<number> {
   const worker = async () => {
     while (performance.now() < until) {
       const query = read === 'cached' ? '' : `?n=${counter++}`;
-      const answer = await app.fetch(
-        new Request(`${BASE}/openapi/v1/workspaces/${id}/${query}`, { headers }),
+      const answer = await build.fetch(
+        new Request(`${BENCH_BASE}/openapi/v1/workspaces/${id}/${query}`, { headers }),
       );
       await answer.arrayBuffer();
       if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
@@ -54,5 +35,4 @@ const cpu = process.cpuUsage();
 const answered = await drive(6000);
 const used = process.cpuUsage(cpu);
 console.log(((used.user + used.system) / answered).toFixed(2));
-storage.close();
-rmSync(directory, { recursive: true, force: true });
+build.close();

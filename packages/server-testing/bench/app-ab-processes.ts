@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadLine } from './app-build';
 
 /**
  * `node --import tsx packages/server-testing/bench/app-ab-processes.ts --before <worktree>`: the
@@ -20,11 +20,7 @@ const { values: args } = parseArgs({
 });
 if (!args.before) throw new Error('--before <worktree root> is required (the build to compare with)');
 const child = fileURLToPath(new URL('app-ab-process.ts', import.meta.url));
-console.log(
-  `load at start: ${loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load at start: ${loadLine()}`);
 for (const read of ['cached', 'uncached'] as const) {
   const figures: Record<'before' | 'after', number[]> = { before: [], after: [] };
   for (let turn = 0; turn < Number(args.turns); turn++) {
@@ -44,8 +40,4 @@ for (const read of ['cached', 'uncached'] as const) {
     `detail, ${read}: CPU µs per request, before ${list(figures.before)}; after ${list(figures.after)}`,
   );
 }
-console.log(
-  `load at end: ${loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load at end: ${loadLine()}`);

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/processes';
+import { type AppBuild, BENCH_BASE, loadLine, openAppBuild } from './app-build';
 
 /**
  * `npm run bench:ab -- --before <worktree>`: the workspace detail read of two builds of the server
@@ -32,52 +30,7 @@ const { values: args } = parseArgs({
 });
 if (!args.before) throw new Error('--before <worktree root> is required (the build to compare with)');
 
-const BASE = 'http://bench.test';
-
-interface Build {
-  name: string;
-  fetch: (request: Request) => Promise<Response>;
-  secret: string;
-  ids: number[];
-  close: () => void;
-}
-
-async function openBuild(name: string, root: string, workspaces: number): Promise<Build> {
-  const at = (path: string) => pathToFileURL(join(resolve(root), path)).href;
-  const { createApp } = await import(at('packages/server-core/src/app.ts'));
-  const { createKey } = await import(at('packages/server-core/src/auth/keys.ts'));
-  const { pbkdf2Passwords } = await import(at('packages/server-core/src/auth/pbkdf2-passwords.ts'));
-  const { openSqliteStorage } = await import(at('packages/server/src/sqlite-file.ts'));
-  const directory = mkdtempSync(join(tmpdir(), `wsadmin-ab-${name}-`));
-  const storage = await openSqliteStorage(join(directory, 'bench.db'), () => new Date());
-  const { secret } = await createKey(storage.db, new Date(), { name: 'bench' });
-  const app = createApp({ storage, passwords: pbkdf2Passwords(1000), validateResponses: false });
-  const fetch = (request: Request): Promise<Response> => Promise.resolve(app.fetch(request));
-  const ids: number[] = [];
-  for (let i = 0; i < workspaces; i++) {
-    const answer = await fetch(
-      new Request(`${BASE}/openapi/v1/workspaces/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `bench ${i}` }),
-      }),
-    );
-    const envelope = (await answer.json()) as { data: { id: number } };
-    ids.push(envelope.data.id);
-  }
-  return {
-    name,
-    fetch,
-    secret,
-    ids,
-    close: () => {
-      storage.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-type PathOf = (build: Build, counter: number) => string;
+type PathOf = (build: AppBuild, counter: number) => string;
 
 const RUN = Date.now().toString(36);
 const workloads: Array<{ name: string; path: PathOf }> = [
@@ -100,7 +53,7 @@ interface Slice {
 }
 
 /** Requests answered 200 within `ms`, `concurrency` in flight. */
-async function drive(build: Build, path: PathOf, ms: number, concurrency: number): Promise<Slice> {
+async function drive(build: AppBuild, path: PathOf, ms: number, concurrency: number): Promise<Slice> {
   const cpu = process.cpuUsage();
   const headers = { authorization: `Bearer ${build.secret}` };
   const until = performance.now() + ms;
@@ -109,7 +62,7 @@ async function drive(build: Build, path: PathOf, ms: number, concurrency: number
   const worker = async () => {
     while (performance.now() < until) {
       const n = counter++;
-      const answer = await build.fetch(new Request(`${BASE}${path(build, n)}`, { headers }));
+      const answer = await build.fetch(new Request(`${BENCH_BASE}${path(build, n)}`, { headers }));
       await answer.arrayBuffer();
       if (answer.status !== 200) throw new Error(`${build.name}: ${answer.status} for ${path(build, n)}`);
       answered++;
@@ -128,14 +81,10 @@ const median = (values: number[]) => {
 const rounds = Number(args.rounds);
 const slice = Number(args.slice);
 const concurrency = Number(args.concurrency);
-const before = await openBuild('before', args.before, 2000);
-const after = await openBuild('after', args.after, 2000);
+const before = await openAppBuild('before', args.before, 2000);
+const after = await openAppBuild('after', args.after, 2000);
 console.log(`before: ${resolve(args.before)}\nafter:  ${resolve(args.after)}`);
-console.log(
-  `load at start: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load at start: ${loadLine()}`);
 for (const workload of workloads.filter(({ name }) => name.split(', ')[1]?.startsWith(args.only))) {
   // Warm both: the JIT, the kept rows and answers.
   await drive(before, workload.path, 300, concurrency);
@@ -161,10 +110,6 @@ for (const workload of workloads.filter(({ name }) => name.split(', ')[1]?.start
       `requests per CPU second ${median(cpuRatios).toFixed(3)} (${cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
   );
 }
-console.log(
-  `load at end: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load at end: ${loadLine()}`);
 before.close();
 after.close();
