@@ -93,6 +93,17 @@ describe('BoundedMap', () => {
     expect(hits).toEqual({ lru: 0, refusing: 4 });
   });
 
+  it("whenFull 'refuse' keeps its entries in the order they were set: a hit moves nothing", () => {
+    const refusing = new BoundedMap<number, number>({ maxEntries: 3, whenFull: 'refuse' });
+    const lru = new BoundedMap<number, number>({ maxEntries: 3 });
+    for (const map of [refusing, lru]) {
+      for (const key of [1, 2, 3]) map.set(key, key);
+      expect(map.get(1)).toBe(1);
+    }
+    expect([...refusing.entries()].map(([key]) => key)).toEqual([1, 2, 3]);
+    expect([...lru.entries()].map(([key]) => key)).toEqual([2, 3, 1]);
+  });
+
   it("whenFull 'refuse' holds the weight bound the same way", () => {
     const map = new BoundedMap<string, string>({
       maxWeight: 5,

@@ -54,11 +54,15 @@ export class BoundedMap<K, V> {
     this.#refuseWhenFull = bounds.whenFull === 'refuse';
   }
 
-  /** The value of `key`, now the most recently used; undefined when not kept. */
+  /**
+   * The value of `key`, now the most recently used; undefined when not kept. A map that refuses
+   * when full never forgets an entry to make room, so it keeps no order of use (its entries stay in
+   * the order they were set) and a hit costs a `Map` lookup alone.
+   */
   get(key: K): V | undefined {
     const node = this.#nodes.get(key);
     if (!node) return undefined;
-    if (node !== this.#newest) {
+    if (!this.#refuseWhenFull && node !== this.#newest) {
       this.#unlink(node);
       this.#append(node);
     }

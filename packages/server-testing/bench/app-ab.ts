@@ -1,115 +1,157 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/processes';
-import { type AppBuild, BENCH_BASE, loadLine, openAppBuild } from './app-build';
+import type { SliceAsked, SliceDone, Workload } from './app-ab-process';
+import { loadLine } from './app-build';
+import { medianWithInterval } from './median-interval';
 
 /**
  * `npm run bench:ab -- --before <worktree>`: the workspace detail read of two builds of the server
- * core in one process, interleaved, on a machine too busy for two separate runs to compare: the app
- * of `--before` (another checkout, with its node_modules) and of `--after` (default: this one), each
- * over its own SQLite file as `npm start` opens it (kept answers on, no response validation), driven
- * through `app.fetch` with `--concurrency` requests in flight. Each round gives every workload a
- * `--slice` of milliseconds per build, the order of the two builds alternating; the ratio is
- * after/before of the requests answered, per round, and its median is printed.
+ * core, the app of `--before` (another checkout, with its node_modules) and of `--after` (default:
+ * this one), each in a process of its own (app-ab-process.ts: its app over a SQLite file of its own,
+ * as `npm start` opens it, kept answers on, no response validation, 10 requests in flight through
+ * `app.fetch`). The two take turns in short slices (`--slice` ms each, `--rounds` rounds per
+ * workload, the order alternating), one running while the other waits, so both see the same
+ * machine from one slice to the next; `--pairs` times over, on processes started afresh. Per
+ * round: after/before of the requests per CPU second and of the requests answered. The figure to
+ * quote is the median of the pairs' medians (one slow process moves it least); every round's
+ * median with its 95 % interval follows, which holds within the pairs only.
+ *
+ * Why processes, and several: in one process (as this bench used to run) the two builds shared a
+ * heap, JIT feedback and garbage, and the order they were loaded in moved both builds' figures; and
+ * one process runs faster or slower than another of the same build by up to 20 % for as long as
+ * it lives.
+ *
  * Workloads: `cached` (one workspace again and again: a kept answer serves it), `uncached` (200
- * workspaces in turn, each request with a query string of its own, as the read-path bench's
- * `rotating`), `uncached, 2,000 ids` (as `uncached`, over more distinct paths than any per-path
- * cache of the router kept).
+ * workspaces in turn, each request with a query string of its own), `uncached-2000` (as `uncached`,
+ * over 2,000 workspaces).
  */
 
 const { values: args } = parseArgs({
   options: {
     before: { type: 'string' },
     after: { type: 'string', default: REPO_ROOT },
-    rounds: { type: 'string', default: '7' },
-    slice: { type: 'string', default: '1000' },
-    concurrency: { type: 'string', default: '10' },
-    /** Only the workloads whose name after "detail, " starts so (`cached`, `uncached`). */
+    /** Pairs of processes, each started afresh; rounds per workload in each pair. */
+    pairs: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '21' },
+    slice: { type: 'string', default: '150' },
+    /** Only these workloads, comma-separated (`cached,uncached`). */
     only: { type: 'string', default: '' },
   },
 });
 if (!args.before) throw new Error('--before <worktree root> is required (the build to compare with)');
 
-type PathOf = (build: AppBuild, counter: number) => string;
+const WORKLOADS: readonly Workload[] = ['cached', 'uncached', 'uncached-2000'];
+const child = fileURLToPath(new URL('app-ab-process.ts', import.meta.url));
 
-const RUN = Date.now().toString(36);
-const workloads: Array<{ name: string; path: PathOf }> = [
-  { name: 'detail, cached', path: (build) => `/openapi/v1/workspaces/${build.ids[0]}/` },
-  {
-    name: 'detail, uncached (200 ids)',
-    path: (build, n) => `/openapi/v1/workspaces/${build.ids[n % 200]}/?n=${RUN}-${n}`,
-  },
-  {
-    name: 'detail, uncached (2,000 ids)',
-    path: (build, n) => `/openapi/v1/workspaces/${build.ids[n % build.ids.length]}/?n=${RUN}-${n}`,
-  },
-];
-
-interface Slice {
-  /** Requests answered per second. */
-  rate: number;
-  /** CPU time of this process per request, in microseconds: what a busy machine disturbs least. */
-  cpuUs: number;
+interface Build {
+  name: 'before' | 'after';
+  process: ChildProcess;
 }
 
-/** Requests answered 200 within `ms`, `concurrency` in flight. */
-async function drive(build: AppBuild, path: PathOf, ms: number, concurrency: number): Promise<Slice> {
-  const cpu = process.cpuUsage();
-  const headers = { authorization: `Bearer ${build.secret}` };
-  const until = performance.now() + ms;
-  let counter = 0;
-  let answered = 0;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const n = counter++;
-      const answer = await build.fetch(new Request(`${BENCH_BASE}${path(build, n)}`, { headers }));
-      await answer.arrayBuffer();
-      if (answer.status !== 200) throw new Error(`${build.name}: ${answer.status} for ${path(build, n)}`);
-      answered++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const used = process.cpuUsage(cpu);
-  return { rate: (answered * 1000) / ms, cpuUs: (used.user + used.system) / answered };
+async function startBuild(name: Build['name'], root: string): Promise<Build> {
+  const started = fork(child, [name], {
+    cwd: root,
+    execArgv: ['--conditions=@wsadmin/source', '--import', 'tsx'],
+  });
+  const [message] = await Promise.race([
+    once(started, 'message'),
+    once(started, 'exit').then(([code]) => {
+      throw new Error(`${name} (${root}) exited with ${code} before it was ready`);
+    }),
+  ]);
+  if (message !== 'ready') throw new Error(`${name}: expected "ready", got ${JSON.stringify(message)}`);
+  return { name, process: started };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+async function slice(build: Build, asked: SliceAsked): Promise<SliceDone> {
+  const answered = once(build.process, 'message');
+  build.process.send(asked);
+  const [done] = await answered;
+  return done as SliceDone;
+}
 
 const rounds = Number(args.rounds);
-const slice = Number(args.slice);
-const concurrency = Number(args.concurrency);
-const before = await openAppBuild('before', args.before, 2000);
-const after = await openAppBuild('after', args.after, 2000);
-console.log(`before: ${resolve(args.before)}\nafter:  ${resolve(args.after)}`);
+const ms = Number(args.slice);
+const pairs = Number(args.pairs);
+const only = args.only ? args.only.split(',') : [...WORKLOADS];
+const workloads = WORKLOADS.filter((name) => only.includes(name));
+const roots: Record<Build['name'], string> = { before: resolve(args.before), after: resolve(args.after) };
+console.log(`before: ${roots.before}\nafter:  ${roots.after}`);
 console.log(`load at start: ${loadLine()}`);
-for (const workload of workloads.filter(({ name }) => name.split(', ')[1]?.startsWith(args.only))) {
-  // Warm both: the JIT, the kept rows and answers.
-  await drive(before, workload.path, 300, concurrency);
-  await drive(after, workload.path, 300, concurrency);
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  const slices: Record<string, Slice[]> = { before: [], after: [] };
+
+interface Rounds {
+  /** after/before of the requests answered in a round's two slices. */
+  rates: number[];
+  /** after/before of the requests answered per CPU second. */
+  perCpu: number[];
+  cpuUs: Record<Build['name'], number[]>;
+}
+const emptyRounds = (): Rounds => ({ rates: [], perCpu: [], cpuUs: { before: [], after: [] } });
+const all = new Map(workloads.map((workload) => [workload, emptyRounds()]));
+const pairMedians = new Map(workloads.map((workload) => [workload, [] as number[]]));
+
+/** `rounds` rounds of one workload on one pair of processes, after a warm-up of each. */
+async function measure(pair: Record<Build['name'], Build>, workload: Workload): Promise<Rounds> {
+  const measured = emptyRounds();
+  for (const build of [pair.before, pair.after]) await slice(build, { workload, ms: 500 });
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? [before, after] : [after, before];
-    for (const build of order)
-      slices[build.name]?.push(await drive(build, workload.path, slice, concurrency));
-    const [was, is] = [slices.before?.at(-1), slices.after?.at(-1)];
+    const order = round % 2 === 0 ? [pair.before, pair.after] : [pair.after, pair.before];
+    const done: Partial<Record<Build['name'], SliceDone>> = {};
+    for (const build of order) done[build.name] = await slice(build, { workload, ms });
+    const { before: was, after: is } = done;
     if (!was || !is) continue;
-    ratios.push(is.rate / was.rate);
-    cpuRatios.push(was.cpuUs / is.cpuUs);
+    measured.rates.push(is.answered / was.answered);
+    measured.perCpu.push(is.answered / is.cpuUs / (was.answered / was.cpuUs));
+    measured.cpuUs.before.push(was.cpuUs / was.answered);
+    measured.cpuUs.after.push(is.cpuUs / is.answered);
   }
-  const rate = (name: string) => median(slices[name]?.map((s) => s.rate) ?? []).toFixed(0);
-  const cpuUs = (name: string) => median(slices[name]?.map((s) => s.cpuUs) ?? []).toFixed(0);
+  return measured;
+}
+
+for (let index = 0; index < pairs; index++) {
+  // Fresh processes each pair, started one after the other (each makes 2,000 workspaces), the
+  // order alternating: a process's own speed is a draw of its own (the heap it grew, its place in
+  // memory), by up to 20 % on this machine, which only several pairs average out.
+  const first: Build['name'] = index % 2 === 0 ? 'before' : 'after';
+  const second: Build['name'] = first === 'before' ? 'after' : 'before';
+  const started = await startBuild(first, roots[first]);
+  const pair = { [first]: started, [second]: await startBuild(second, roots[second]) } as Record<
+    Build['name'],
+    Build
+  >;
+  try {
+    for (const workload of workloads) {
+      const measured = await measure(pair, workload);
+      const pooled = all.get(workload) ?? emptyRounds();
+      pooled.rates.push(...measured.rates);
+      pooled.perCpu.push(...measured.perCpu);
+      pooled.cpuUs.before.push(...measured.cpuUs.before);
+      pooled.cpuUs.after.push(...measured.cpuUs.after);
+      pairMedians.get(workload)?.push(medianWithInterval(measured.perCpu).median);
+    }
+  } finally {
+    pair.before.process.disconnect();
+    pair.after.process.disconnect();
+  }
+}
+
+const shown = (values: number[]) => {
+  const { median, low, high } = medianWithInterval(values);
+  return `${median.toFixed(3)} (95 % ${low.toFixed(3)}-${high.toFixed(3)})`;
+};
+const us = (values: number[]) => medianWithInterval(values).median.toFixed(1);
+for (const workload of workloads) {
+  const pooled = all.get(workload) ?? emptyRounds();
+  const medians = pairMedians.get(workload) ?? [];
   console.log(
-    `${workload.name}: before ${rate('before')}/s ${cpuUs('before')} µs CPU/request, ` +
-      `after ${rate('after')}/s ${cpuUs('after')} µs CPU/request; after/before median: ` +
-      `rate ${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')}), ` +
-      `requests per CPU second ${median(cpuRatios).toFixed(3)} (${cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
+    `detail, ${workload}: CPU µs per request before ${us(pooled.cpuUs.before)}, after ${us(pooled.cpuUs.after)}; ` +
+      `after/before, requests per CPU second: median of the ${pairs} pairs' medians ` +
+      `${medianWithInterval(medians).median.toFixed(3)} (each ${medians.map((ratio) => ratio.toFixed(3)).join(', ')}); ` +
+      `all ${pooled.rates.length} rounds ${shown(pooled.perCpu)}, requests answered ${shown(pooled.rates)}`,
   );
 }
 console.log(`load at end: ${loadLine()}`);
-before.close();
-after.close();
