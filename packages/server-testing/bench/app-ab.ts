@@ -52,26 +52,31 @@ interface Build {
   process: ChildProcess;
 }
 
+/** The next message of `build`'s process; rejects when the process ends first (it failed). */
+async function nextMessage(build: ChildProcess, name: string): Promise<unknown> {
+  const [message] = await Promise.race([
+    once(build, 'message'),
+    once(build, 'exit').then(([code]) => {
+      throw new Error(`${name} exited with ${code} (its error is above)`);
+    }),
+  ]);
+  return message;
+}
+
 async function startBuild(name: Build['name'], root: string): Promise<Build> {
   const started = fork(child, [name], {
     cwd: root,
     execArgv: ['--conditions=@wsadmin/source', '--import', 'tsx'],
   });
-  const [message] = await Promise.race([
-    once(started, 'message'),
-    once(started, 'exit').then(([code]) => {
-      throw new Error(`${name} (${root}) exited with ${code} before it was ready`);
-    }),
-  ]);
+  const message = await nextMessage(started, `${name} (${root})`);
   if (message !== 'ready') throw new Error(`${name}: expected "ready", got ${JSON.stringify(message)}`);
   return { name, process: started };
 }
 
 async function slice(build: Build, asked: SliceAsked): Promise<SliceDone> {
-  const answered = once(build.process, 'message');
+  const answered = nextMessage(build.process, build.name);
   build.process.send(asked);
-  const [done] = await answered;
-  return done as SliceDone;
+  return (await answered) as SliceDone;
 }
 
 const rounds = Number(args.rounds);
