@@ -156,7 +156,7 @@ function failuresOf(report: PlaywrightReport): string[] {
 }
 
 describe('examples/playwright: Playwright Test with @wsadmin/mock/playwright', { timeout: 600_000 }, () => {
-  it('runs every test green on Debian Chromium, the app built for production and the mock in the test process', async () => {
+  it('runs every test green in Chromium, the app built for production and the mock in the test process', async () => {
     const directory = join(project, 'playwright');
     const result = await run(
       join(project, 'node_modules', '.bin', 'playwright'),

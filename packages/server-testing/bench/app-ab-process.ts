@@ -22,6 +22,8 @@ export interface SliceDone {
 }
 
 const RUN = Date.now().toString(36);
+/** Counts every request of this process, so that no two uncached requests share a request line. */
+let counter = 0;
 const pathOf: Record<Workload, (build: AppBuild, n: number) => string> = {
   cached: (build) => `/openapi/v1/workspaces/${build.ids[0]}/`,
   uncached: (build, n) => `/openapi/v1/workspaces/${build.ids[n % 200]}/?n=${RUN}-${n}`,
@@ -34,7 +36,6 @@ async function drive(build: AppBuild, { workload, ms }: SliceAsked): Promise<Sli
   const path = pathOf[workload];
   const cpu = process.cpuUsage();
   const until = performance.now() + ms;
-  let counter = 0;
   let answered = 0;
   const worker = async () => {
     while (performance.now() < until) {

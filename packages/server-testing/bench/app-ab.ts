@@ -54,13 +54,20 @@ interface Build {
 
 /** The next message of `build`'s process; rejects when the process ends first (it failed). */
 async function nextMessage(build: ChildProcess, name: string): Promise<unknown> {
-  const [message] = await Promise.race([
-    once(build, 'message'),
-    once(build, 'exit').then(([code]) => {
-      throw new Error(`${name} exited with ${code} (its error is above)`);
-    }),
-  ]);
-  return message;
+  // Both waits stop listening once either ends: a bench sends hundreds of slices to one process.
+  const listening = new AbortController();
+  const { signal } = listening;
+  try {
+    const [message] = await Promise.race([
+      once(build, 'message', { signal }),
+      once(build, 'exit', { signal }).then(([code]) => {
+        throw new Error(`${name} exited with ${code} (its error is above)`);
+      }),
+    ]);
+    return message;
+  } finally {
+    listening.abort();
+  }
 }
 
 async function startBuild(name: Build['name'], root: string): Promise<Build> {
