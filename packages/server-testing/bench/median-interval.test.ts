@@ -19,8 +19,10 @@ describe('medianWithInterval', () => {
     expect(many.high).toBeCloseTo(1.02, 10);
   });
 
-  it('spans the whole range for a handful of values, and is NaN for none', () => {
+  it('spans the whole range below 8 values, and is NaN for none', () => {
     expect(medianWithInterval([5, 1, 3])).toEqual({ median: 3, low: 1, high: 5 });
+    expect(medianWithInterval([1, 2, 3, 4, 5, 6, 7])).toEqual({ median: 4, low: 1, high: 7 });
+    expect(medianWithInterval([1, 2, 3, 4, 5, 6, 7, 8])).toEqual({ median: 4.5, low: 2, high: 7 });
     expect(medianWithInterval([]).median).toBeNaN();
   });
 });

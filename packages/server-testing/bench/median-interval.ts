@@ -2,7 +2,7 @@
  * The median of `values` and a distribution-free 95 % confidence interval for it: the order
  * statistics k and n-1-k of the sorted values, k from the binomial distribution's normal
  * approximation (`(n - 1.96 √n) / 2`). It assumes nothing about the spread, which on a shared
- * machine has long tails; with fewer than 6 values the interval is the whole range.
+ * machine has long tails; with fewer than 8 values the interval is the whole range.
  *
  * @example
  * medianWithInterval([0.9, 1.1, 1.0, 0.95, 1.05]); // { median: 1, low: 0.9, high: 1.1 }
