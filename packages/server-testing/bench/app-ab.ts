@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/processes';
 import type { SliceAsked, SliceDone, Workload } from './app-ab-process';
 import { loadLine } from './app-build';
-import { medianWithInterval } from './median-interval';
+import { median, medianWithInterval } from './median-interval';
 
 /**
  * `npm run bench:ab -- --before <worktree>`: the workspace detail read of two builds of the server
@@ -146,7 +146,7 @@ for (let index = 0; index < pairs; index++) {
       pooled.perCpu.push(...measured.perCpu);
       pooled.cpuUs.before.push(...measured.cpuUs.before);
       pooled.cpuUs.after.push(...measured.cpuUs.after);
-      pairMedians.get(workload)?.push(medianWithInterval(measured.perCpu).median);
+      pairMedians.get(workload)?.push(median(measured.perCpu));
     }
   } finally {
     pair.before.process.disconnect();
@@ -155,17 +155,17 @@ for (let index = 0; index < pairs; index++) {
 }
 
 const shown = (values: number[]) => {
-  const { median, low, high } = medianWithInterval(values);
-  return `${median.toFixed(3)} (95 % ${low.toFixed(3)}-${high.toFixed(3)})`;
+  const interval = medianWithInterval(values);
+  return `${interval.median.toFixed(3)} (95 % ${interval.low.toFixed(3)}-${interval.high.toFixed(3)})`;
 };
-const us = (values: number[]) => medianWithInterval(values).median.toFixed(1);
+const us = (values: number[]) => median(values).toFixed(1);
 for (const workload of workloads) {
   const pooled = all.get(workload) ?? emptyRounds();
   const medians = pairMedians.get(workload) ?? [];
   console.log(
     `detail, ${workload}: CPU µs per request before ${us(pooled.cpuUs.before)}, after ${us(pooled.cpuUs.after)}; ` +
       `after/before, requests per CPU second: median of the ${pairs} pairs' medians ` +
-      `${medianWithInterval(medians).median.toFixed(3)} (each ${medians.map((ratio) => ratio.toFixed(3)).join(', ')}); ` +
+      `${median(medians).toFixed(3)} (each ${medians.map((ratio) => ratio.toFixed(3)).join(', ')}); ` +
       `all ${pooled.rates.length} rounds ${shown(pooled.perCpu)}, requests answered ${shown(pooled.rates)}`,
   );
 }

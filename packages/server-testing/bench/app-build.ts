@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The server core of one checkout (`root`: this one or another worktree, with its node_modules),
- * as the A/B benches drive it (app-ab.ts in one process, app-ab-process.ts one build a process):
+ * as the A/B bench drives it (app-ab-process.ts, one build a process, started by app-ab.ts):
  * its own modules over a SQLite file of its own, as `npm start` opens it (kept answers on, no
  * response validation), a key, and `workspaces` workspaces made through the API.
  */

@@ -1,3 +1,12 @@
+/** The middle value of `values`, or the mean of the two middle ones; NaN for none. */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
+
 /**
  * The median of `values` and a distribution-free 95 % confidence interval for it: the order
  * statistics k and n-1-k of the sorted values, k from the binomial distribution's normal
@@ -14,12 +23,6 @@ export function medianWithInterval(values: readonly number[]): {
 } {
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
-  if (n === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN };
-  const middle = Math.floor(n / 2);
-  const median =
-    n % 2 === 1
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
   const k = Math.max(0, Math.floor((n - 1.96 * Math.sqrt(n)) / 2));
-  return { median, low: sorted[k] as number, high: sorted[n - 1 - k] as number };
+  return { median: median(sorted), low: sorted[k] ?? Number.NaN, high: sorted[n - 1 - k] ?? Number.NaN };
 }

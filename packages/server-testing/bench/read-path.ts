@@ -1,4 +1,5 @@
 import type { LoadRequest, LoadSummary, Workload } from './load';
+import { median } from './median-interval';
 
 /** One round of a read-path comparison: the bare app, then the read, back to back. */
 export interface ReadPathRound {
@@ -123,14 +124,6 @@ export async function measureReadPath(
   }
   return results;
 }
-
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 export const medianRatio = (
   rounds: readonly ReadPathRound[],
